@@ -1,0 +1,43 @@
+// The site's navigation, as the spec's section 2 lists it. The header, the
+// mobile menu and the tests all read it from here.
+export interface NavLinkItem {
+  label: string;
+  to: string;
+}
+
+export interface NavGroup {
+  /** Label of the desktop dropdown. */
+  label: string;
+  /** Shorter label of the same group in the mobile menu. */
+  mobileLabel: string;
+  items: NavLinkItem[];
+}
+
+export const primaryLinks: NavLinkItem[] = [
+  { label: "Home", to: "/" },
+  { label: "The Halal Directory", to: "/halal-network-space" },
+];
+
+export const navGroups: NavGroup[] = [
+  {
+    label: "Buy or sell a business",
+    mobileLabel: "Buy or sell",
+    items: [
+      { label: "Buy", to: "/buy" },
+      { label: "Sell", to: "/sell" },
+    ],
+  },
+  {
+    label: "Our packages",
+    mobileLabel: "Our packages",
+    items: [
+      { label: "Promote", to: "/promote" },
+      { label: "Optimise", to: "/services" },
+    ],
+  },
+];
+
+export const secondaryLinks: NavLinkItem[] = [
+  { label: "Contact", to: "/contact" },
+  { label: "About", to: "/about" },
+];

@@ -1,0 +1,151 @@
+import { ChevronDown, Menu, X } from "lucide-react";
+import { useRef } from "react";
+import { Link, NavLink } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/lib/utils";
+import { navGroups, primaryLinks, secondaryLinks, type NavGroup, type NavLinkItem } from "./navigation";
+import { useDisclosureClose } from "./use-disclosure-close";
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800",
+    isActive && "text-brand-800 underline decoration-2 underline-offset-8",
+  );
+
+export function SiteHeader() {
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <Link to="/" className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-brand-800">
+          <span aria-hidden className="grid size-9 place-items-center rounded-lg bg-brand-700 text-sm text-white">
+            HBS
+          </span>
+          <span className="hidden sm:inline">HBS</span>
+          <span className="sr-only sm:hidden">HBS home</span>
+        </Link>
+
+        <ul className="hidden items-center gap-1 lg:flex">
+          {primaryLinks.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end className={linkClass}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          {navGroups.map((group) => (
+            <li key={group.label}>
+              <NavDropdown group={group} />
+            </li>
+          ))}
+          {secondaryLinks.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className={linkClass}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+
+        <div className="flex items-center gap-2">
+          <Link to="/auth" className={cn(buttonVariants({ size: "sm" }), "hidden lg:inline-flex")}>
+            Sign in
+          </Link>
+          <MobileMenu />
+        </div>
+      </nav>
+    </header>
+  );
+}
+
+function NavDropdown({ group }: { group: NavGroup }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useDisclosureClose(ref);
+  return (
+    <details ref={ref} className="group relative">
+      <summary className="flex cursor-pointer items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800">
+        {group.label}
+        <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
+      </summary>
+      <ul className="absolute left-0 mt-2 min-w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+        {group.items.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              className="block rounded-md px-3 py-2 text-sm text-slate-800 hover:bg-brand-50 hover:text-brand-800"
+            >
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function MobileMenu() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useDisclosureClose(ref);
+  return (
+    <details ref={ref} className="group lg:hidden">
+      <summary
+        className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "cursor-pointer")}
+        aria-label="Menu"
+      >
+        <Menu aria-hidden className="size-6 group-open:hidden" />
+        <X aria-hidden className="hidden size-6 group-open:block" />
+      </summary>
+      <div
+        data-testid="mobile-menu"
+        className="absolute inset-x-0 top-16 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 pb-6 shadow-lg"
+      >
+        <ul className="flex flex-col gap-1 pt-2">
+          {primaryLinks.map((link) => (
+            <MobileLink key={link.to} link={link} />
+          ))}
+        </ul>
+        {navGroups.map((group) => (
+          <section key={group.label} className="mt-3" aria-labelledby={`mobile-${group.mobileLabel}`}>
+            <h2
+              id={`mobile-${group.mobileLabel}`}
+              className="px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase"
+            >
+              {group.mobileLabel}
+            </h2>
+            <ul className="mt-1 flex flex-col gap-1">
+              {group.items.map((link) => (
+                <MobileLink key={link.to} link={link} />
+              ))}
+            </ul>
+          </section>
+        ))}
+        <ul className="mt-3 flex flex-col gap-1 border-t border-slate-200 pt-3">
+          {secondaryLinks.map((link) => (
+            <MobileLink key={link.to} link={link} />
+          ))}
+        </ul>
+        <Link to="/auth" className={cn(buttonVariants(), "mt-4 w-full")}>
+          Sign in
+        </Link>
+      </div>
+    </details>
+  );
+}
+
+function MobileLink({ link }: { link: NavLinkItem }) {
+  return (
+    <li>
+      <NavLink
+        to={link.to}
+        end={link.to === "/"}
+        className={({ isActive }) =>
+          cn(
+            "block rounded-md px-3 py-2 text-base font-medium text-slate-800 hover:bg-brand-50",
+            isActive && "bg-brand-50 text-brand-800",
+          )
+        }
+      >
+        {link.label}
+      </NavLink>
+    </li>
+  );
+}

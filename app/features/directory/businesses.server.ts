@@ -1,0 +1,97 @@
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import type { LatLng } from "~/lib/geo";
+import { PAGE_SIZE } from "~/lib/list-query";
+import { db } from "~/server/db.server";
+import { distanceFrom } from "~/server/distance.server";
+import { directoryBusiness } from "~/server/schema";
+import { matchesAllWords, searchWords } from "~/server/text-search.server";
+import type { DirectoryQuery } from "./directory-query";
+
+const published = eq(directoryBusiness.published, true);
+
+const cardColumns = {
+  id: directoryBusiness.id,
+  slug: directoryBusiness.slug,
+  name: directoryBusiness.name,
+  category: directoryBusiness.category,
+  description: directoryBusiness.description,
+  town: directoryBusiness.town,
+  address: directoryBusiness.address,
+  phone: directoryBusiness.phone,
+  website: directoryBusiness.website,
+  image: directoryBusiness.image,
+  featured: directoryBusiness.featured,
+};
+
+/**
+ * Published businesses matching the query, featured first, then the nearest
+ * when a position is known, then by name; one page, with the total.
+ */
+export async function searchBusinesses(query: DirectoryQuery, origin: LatLng | null) {
+  const where = and(
+    published,
+    matchesAllWords(
+      { text: sql`lower(${directoryBusiness.name})`, fuzzyText: sql`lower(${directoryBusiness.name})` },
+      searchWords(query.search),
+    ),
+    query.category ? eq(directoryBusiness.category, query.category) : undefined,
+    query.location ? sql`lower(${directoryBusiness.town}) = lower(${query.location})` : undefined,
+  );
+  const distance = origin ? distanceFrom(origin, directoryBusiness.latitude, directoryBusiness.longitude) : undefined;
+  const [items, [total]] = await Promise.all([
+    db()
+      .select({ ...cardColumns, distanceKm: distance ?? sql<null>`null` })
+      .from(directoryBusiness)
+      .where(where)
+      .orderBy(
+        desc(directoryBusiness.featured),
+        ...(distance ? [sql`${distance} asc nulls last`] : []),
+        asc(directoryBusiness.name),
+        asc(directoryBusiness.id),
+      )
+      .limit(PAGE_SIZE)
+      .offset((query.page - 1) * PAGE_SIZE),
+    db().select({ n: count() }).from(directoryBusiness).where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+export type BusinessCard = Awaited<ReturnType<typeof searchBusinesses>>["items"][number];
+
+/** Towns present in the directory, for the 'All Locations' dropdown. */
+export async function businessTowns(): Promise<string[]> {
+  const rows = await db()
+    .selectDistinct({ town: directoryBusiness.town })
+    .from(directoryBusiness)
+    .where(published)
+    .orderBy(asc(directoryBusiness.town));
+  return rows.map((r) => r.town);
+}
+
+export function featuredBusinesses(limit = 12) {
+  return db()
+    .select({ ...cardColumns, distanceKm: sql<null>`null` })
+    .from(directoryBusiness)
+    .where(and(published, eq(directoryBusiness.featured, true)))
+    .orderBy(asc(directoryBusiness.name))
+    .limit(limit);
+}
+
+export async function getBusinessBySlug(slug: string) {
+  const [row] = await db()
+    .select({
+      ...cardColumns,
+      published: directoryBusiness.published,
+      postcode: directoryBusiness.postcode,
+      latitude: directoryBusiness.latitude,
+      longitude: directoryBusiness.longitude,
+      halalCertifier: directoryBusiness.halalCertifier,
+      halalStatus: directoryBusiness.halalStatus,
+      alcoholServed: directoryBusiness.alcoholServed,
+      updatedAt: directoryBusiness.updatedAt,
+    })
+    .from(directoryBusiness)
+    .where(eq(directoryBusiness.slug, slug))
+    .limit(1);
+  return row ?? null;
+}

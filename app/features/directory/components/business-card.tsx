@@ -1,0 +1,73 @@
+import { MapPin, Phone } from "lucide-react";
+import { Link } from "react-router";
+import type { BusinessCard as Business } from "~/features/directory/businesses.server";
+import { formatDistance } from "~/lib/geo";
+import { mapsSearchHref, safeWebsite } from "~/lib/links";
+import { telHref } from "~/lib/phone";
+import { BusinessBadges, VisitWebsiteLink } from "./business-details";
+import { FavouriteButton } from "./favourite-button";
+
+/** A directory card, exactly as the spec's section 2 lists its parts. */
+export function BusinessCard({ business }: { business: Business }) {
+  const website = safeWebsite(business.website);
+  return (
+    <article
+      aria-labelledby={`business-${business.id}`}
+      className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
+      <div className="relative">
+        {business.image ? (
+          <img
+            src={business.image}
+            alt=""
+            width={1200}
+            height={800}
+            loading="lazy"
+            decoding="async"
+            className="aspect-[3/2] w-full object-cover"
+          />
+        ) : (
+          <div aria-hidden className="aspect-[3/2] w-full bg-gradient-to-br from-brand-100 to-brand-200" />
+        )}
+        <div className="absolute top-3 left-3 flex flex-wrap gap-2">
+          <BusinessBadges business={business} />
+        </div>
+        <FavouriteButton slug={business.slug} name={business.name} className="absolute top-3 right-3" />
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h2 id={`business-${business.id}`} className="text-lg font-semibold">
+          <Link to={`/halal-network-space/${business.slug}`} className="hover:text-brand-800 hover:underline">
+            {business.name}
+          </Link>
+        </h2>
+        <p className="flex items-center gap-1 text-sm text-slate-700">
+          <MapPin aria-hidden className="size-4 text-brand-700" />
+          {business.town}
+          {business.distanceKm !== null ? <span> · {formatDistance(business.distanceKm)}</span> : null}
+        </p>
+        {business.address ? (
+          <a
+            href={mapsSearchHref(business.address)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-sm text-brand-800 underline-offset-4 hover:underline"
+          >
+            {business.address}
+          </a>
+        ) : null}
+        {business.phone ? (
+          <a
+            href={telHref(business.phone)}
+            className="flex items-center gap-1 text-sm text-brand-800 underline-offset-4 hover:underline"
+          >
+            <Phone aria-hidden className="size-4" />
+            {business.phone}
+          </a>
+        ) : null}
+        {website ? (
+          <VisitWebsiteLink href={website} variant="outline" className="mt-auto self-start" />
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { optionalText, pageParam, searchParamsObject } from "~/lib/list-query";
+
+export const directoryQuerySchema = z.object({
+  search: optionalText(100),
+  location: optionalText(80),
+  category: z.enum(["food", "other"]).optional().catch(undefined),
+  page: pageParam,
+});
+
+export type DirectoryQuery = z.infer<typeof directoryQuerySchema>;
+
+export function parseDirectoryQuery(params: URLSearchParams): DirectoryQuery {
+  return directoryQuerySchema.parse(searchParamsObject(params));
+}

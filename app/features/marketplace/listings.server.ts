@@ -1,0 +1,111 @@
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { LatLng } from "~/lib/geo";
+import { PAGE_SIZE } from "~/lib/list-query";
+import { db } from "~/server/db.server";
+import { distanceFrom } from "~/server/distance.server";
+import { businessListing } from "~/server/schema";
+import { matchesAllWords, searchWords } from "~/server/text-search.server";
+import type { ListingQuery, ListingSort } from "./listing-query";
+
+const published = eq(businessListing.status, "published");
+
+const cardColumns = {
+  id: businessListing.id,
+  slug: businessListing.slug,
+  title: businessListing.title,
+  category: businessListing.category,
+  town: businessListing.town,
+  askingPricePence: businessListing.askingPricePence,
+  monthlyLeasePence: businessListing.monthlyLeasePence,
+  annualRevenuePence: businessListing.annualRevenuePence,
+  description: businessListing.description,
+  features: businessListing.features,
+  images: businessListing.images,
+  featured: businessListing.featured,
+  offersCount: businessListing.offersCount,
+};
+
+function orderFor(sort: ListingSort, distance: SQL | undefined): SQL[] {
+  switch (sort) {
+    case "nearest":
+      return distance ? [sql`${distance} asc nulls last`, desc(businessListing.publishedAt)] : orderFor("latest", distance);
+    case "price-asc":
+      return [asc(businessListing.askingPricePence), asc(businessListing.id)];
+    case "price-desc":
+      return [desc(businessListing.askingPricePence), asc(businessListing.id)];
+    case "revenue":
+      return [
+        sql`${businessListing.annualRevenuePence} desc nulls last`,
+        sql`${businessListing.monthlyLeasePence} desc nulls last`,
+        asc(businessListing.id),
+      ];
+    case "latest":
+      return [desc(businessListing.publishedAt), desc(businessListing.id)];
+  }
+}
+
+/**
+ * Published listings matching the query, one page of them, with the total.
+ * With a known position the default order is nearest first.
+ */
+export async function searchListings(query: ListingQuery, origin: LatLng | null) {
+  const where = and(
+    published,
+    matchesAllWords({ text: businessListing.searchText, fuzzyText: businessListing.searchTitle }, searchWords(query.search)),
+    query.category ? eq(businessListing.category, query.category) : undefined,
+    query.location ? sql`lower(${businessListing.town}) = lower(${query.location})` : undefined,
+  );
+  const distance = origin ? distanceFrom(origin, businessListing.latitude, businessListing.longitude) : undefined;
+  const sort: ListingSort = query.sort === "nearest" && !origin ? "latest" : (query.sort ?? (origin ? "nearest" : "latest"));
+
+  const [items, [total]] = await Promise.all([
+    db()
+      .select({ ...cardColumns, distanceKm: distance ?? sql<null>`null` })
+      .from(businessListing)
+      .where(where)
+      .orderBy(...orderFor(sort, distance))
+      .limit(PAGE_SIZE)
+      .offset((query.page - 1) * PAGE_SIZE),
+    db().select({ n: count() }).from(businessListing).where(where),
+  ]);
+  return { items, total: total?.n ?? 0, sort };
+}
+
+export type ListingCard = Awaited<ReturnType<typeof searchListings>>["items"][number];
+
+/** Towns that have published listings, for the location filter. */
+export async function listingTowns(): Promise<string[]> {
+  const rows = await db()
+    .selectDistinct({ town: businessListing.town })
+    .from(businessListing)
+    .where(published)
+    .orderBy(asc(businessListing.town));
+  return rows.map((r) => r.town);
+}
+
+export async function featuredListings(limit = 12) {
+  return db()
+    .select({ ...cardColumns, distanceKm: sql<null>`null` })
+    .from(businessListing)
+    .where(and(published, eq(businessListing.featured, true)))
+    .orderBy(desc(businessListing.publishedAt))
+    .limit(limit);
+}
+
+/** A listing's page: published ones, and ones that have left the market (410). */
+export async function getListingBySlug(slug: string) {
+  const [row] = await db()
+    .select({
+      ...cardColumns,
+      status: businessListing.status,
+      postcode: businessListing.postcode,
+      latitude: businessListing.latitude,
+      longitude: businessListing.longitude,
+      publishedAt: businessListing.publishedAt,
+      updatedAt: businessListing.updatedAt,
+    })
+    .from(businessListing)
+    .where(eq(businessListing.slug, slug))
+    .limit(1);
+  return row ?? null;
+}

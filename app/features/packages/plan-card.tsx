@@ -1,0 +1,98 @@
+import { Check } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { formatPence } from "~/lib/money";
+import { cn } from "~/lib/utils";
+
+/** What a plan card shows: one row of `listPackages` as the loader sends it. */
+export interface PlanCardPlan {
+  slug: string;
+  name: string;
+  subtitle: string | null;
+  pricePence: number;
+  period: string;
+  badge: string | null;
+  features: string[];
+}
+
+/**
+ * One service plan or promotion package: name, price, features and a
+ * 'Get started' link. Plans with a badge ("MOST POPULAR", "Best Choice") are
+ * drawn with a stronger border and the badge on the card's top edge.
+ */
+export function PlanCard({ plan }: { plan: PlanCardPlan }) {
+  const headingId = `plan-${plan.slug}`;
+  const highlighted = Boolean(plan.badge);
+  return (
+    <Card
+      role="article"
+      aria-labelledby={headingId}
+      className={cn(
+        "relative flex h-full flex-col p-6 sm:p-8",
+        highlighted && "border-2 border-brand-700 shadow-lg",
+      )}
+    >
+      {plan.badge ? (
+        <Badge
+          variant="accent"
+          className="absolute -top-3.5 left-1/2 -translate-x-1/2 px-4 py-1 text-sm tracking-wide whitespace-nowrap shadow-sm"
+        >
+          {plan.badge}
+        </Badge>
+      ) : null}
+
+      <h3 id={headingId} className="text-xl font-bold tracking-tight text-brand-900">
+        {plan.name}
+      </h3>
+      {plan.subtitle ? <p className="mt-2 text-slate-700">{plan.subtitle}</p> : null}
+
+      <p className="mt-6 flex flex-wrap items-baseline gap-x-2">
+        <span className="text-4xl font-extrabold tracking-tight text-slate-900">{formatPence(plan.pricePence)}</span>{" "}
+        <span className="text-base text-slate-700">{plan.period}</span>
+      </p>
+
+      <ul className="mt-6 flex-1 space-y-3" aria-label={`What ${plan.name} includes`}>
+        {plan.features.map((feature) => (
+          <li key={feature} className="flex gap-3 text-slate-800">
+            <Check aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />
+            <span>{feature}</span>
+          </li>
+        ))}
+      </ul>
+
+      <Link
+        to={`/contact?package=${encodeURIComponent(plan.slug)}`}
+        aria-label={`Get started with ${plan.name}`}
+        className={cn(buttonVariants({ size: "lg" }), "mt-8 w-full")}
+      >
+        Get started
+      </Link>
+    </Card>
+  );
+}
+
+/** The plan cards of a page: one column on phones, three on large screens. */
+export function PlanGrid({ plans }: { plans: PlanCardPlan[] }) {
+  if (plans.length === 0) {
+    return (
+      <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
+        Our packages are being updated. Please{" "}
+        <Link to="/contact" className="font-semibold text-brand-700 underline underline-offset-4">
+          contact us
+        </Link>{" "}
+        and we will tell you what we can offer.
+      </p>
+    );
+  }
+  return (
+    <ul className="grid grid-cols-1 gap-x-8 gap-y-12 pt-4 lg:grid-cols-3">
+      {plans.map((plan) => (
+        <li key={plan.slug}>
+          <PlanCard plan={plan} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,62 @@
+import { asc, count, eq } from "drizzle-orm";
+import { db } from "~/server/db.server";
+import { businessListing, directoryBusiness } from "~/server/schema";
+import { absoluteUrl } from "~/server/site.server";
+
+// /sitemap.xml is an index of smaller sitemaps, so that it stays within the
+// protocol's 50,000 URLs per file at any size of directory.
+export const SITEMAP_CHUNK = 40_000;
+
+const staticPaths = ["/", "/halal-network-space", "/buy", "/sell", "/promote", "/services", "/contact", "/about", "/privacy", "/terms"];
+
+const escapeXml = (text: string) =>
+  text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+
+const xmlResponse = (body: string) =>
+  new Response(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`, {
+    headers: { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" },
+  });
+
+export async function sitemapIndex(): Promise<Response> {
+  const [[listings], [businesses]] = await Promise.all([
+    db().select({ n: count() }).from(businessListing).where(eq(businessListing.status, "published")),
+    db().select({ n: count() }).from(directoryBusiness).where(eq(directoryBusiness.published, true)),
+  ]);
+  const parts = ["pages"];
+  for (let i = 1; i <= Math.ceil((listings?.n ?? 0) / SITEMAP_CHUNK); i++) parts.push(`listings-${i}`);
+  for (let i = 1; i <= Math.ceil((businesses?.n ?? 0) / SITEMAP_CHUNK); i++) parts.push(`businesses-${i}`);
+  const entries = parts.map((part) => `  <sitemap><loc>${escapeXml(absoluteUrl(`/sitemaps/${part}.xml`))}</loc></sitemap>`);
+  return xmlResponse(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</sitemapindex>\n`);
+}
+
+/** One part of the sitemap, by file name: pages.xml, listings-N.xml, businesses-N.xml. Null if no such part. */
+export async function sitemapPart(file: string): Promise<Response | null> {
+  const match = /^(pages|listings|businesses)(?:-(\d{1,4}))?\.xml$/.exec(file);
+  if (!match) return null;
+  const [, kind, number] = match;
+  let urls: { path: string; updatedAt?: Date }[];
+  if (kind === "pages") {
+    if (number) return null;
+    urls = staticPaths.map((path) => ({ path }));
+  } else {
+    const page = Number(number ?? 0);
+    if (page < 1) return null;
+    const table = kind === "listings" ? businessListing : directoryBusiness;
+    const where = kind === "listings" ? eq(businessListing.status, "published") : eq(directoryBusiness.published, true);
+    const prefix = kind === "listings" ? "/buy/" : "/halal-network-space/";
+    const rows = await db()
+      .select({ slug: table.slug, updatedAt: table.updatedAt })
+      .from(table)
+      .where(where)
+      .orderBy(asc(table.id))
+      .limit(SITEMAP_CHUNK)
+      .offset((page - 1) * SITEMAP_CHUNK);
+    if (rows.length === 0) return null;
+    urls = rows.map((row) => ({ path: prefix + row.slug, updatedAt: row.updatedAt }));
+  }
+  const entries = urls.map(
+    ({ path, updatedAt }) =>
+      `  <url><loc>${escapeXml(absoluteUrl(path))}</loc>${updatedAt ? `<lastmod>${updatedAt.toISOString()}</lastmod>` : ""}</url>`,
+  );
+  return xmlResponse(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</urlset>\n`);
+}

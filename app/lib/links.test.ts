@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { mapsSearchHref, safeRedirectPath, safeWebsite } from "./links";
+
+describe("safeWebsite", () => {
+  it("keeps http and https addresses", () => {
+    expect(safeWebsite("https://shop.example.com")).toBe("https://shop.example.com/");
+    expect(safeWebsite("http://shop.example.com/a?b=1")).toBe("http://shop.example.com/a?b=1");
+  });
+  it("drops anything else", () => {
+    expect(safeWebsite("javascript:alert(1)")).toBeNull();
+    expect(safeWebsite("data:text/html,hi")).toBeNull();
+    expect(safeWebsite("not a url")).toBeNull();
+    expect(safeWebsite(null)).toBeNull();
+  });
+});
+
+describe("mapsSearchHref", () => {
+  it("encodes the address as the query", () => {
+    expect(mapsSearchHref("5 Victoria Street, Cwmbran NP44 3JS")).toBe(
+      "https://www.google.com/maps/search/?api=1&query=5%20Victoria%20Street%2C%20Cwmbran%20NP44%203JS",
+    );
+  });
+});
+
+describe("safeRedirectPath", () => {
+  it("keeps paths on this site", () => {
+    expect(safeRedirectPath("/buy?search=cafe")).toBe("/buy?search=cafe");
+  });
+  it("refuses anything that leaves the site", () => {
+    expect(safeRedirectPath("https://evil.example")).toBe("/");
+    expect(safeRedirectPath("//evil.example")).toBe("/");
+    expect(safeRedirectPath("/\\evil.example")).toBe("/");
+    expect(safeRedirectPath(undefined)).toBe("/");
+  });
+});

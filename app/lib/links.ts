@@ -1,0 +1,25 @@
+// Links built from business data are checked before they reach a page.
+
+/** The website if it is an http(s) URL, otherwise null (no javascript: links). */
+export function safeWebsite(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A maps search for an address, as the spec's directory cards link to. */
+export function mapsSearchHref(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+}
+
+/** Only a path on this site, so a form cannot send the visitor elsewhere. */
+export function safeRedirectPath(value: unknown, fallback = "/"): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) {
+    return fallback;
+  }
+  return value;
+}

@@ -1,0 +1,110 @@
+import type { ReactNode } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { CookieBanner } from "./components/layout/cookie-banner";
+import { FlashToast } from "./components/layout/flash-toast";
+import { LocationPrompt } from "./components/layout/location-prompt";
+import { NotFound } from "./components/layout/not-found";
+import { SiteFooter } from "./components/layout/site-footer";
+import { SiteHeader } from "./components/layout/site-header";
+import { consentFromCookieHeader } from "./lib/consent";
+import { useNonce } from "./lib/nonce";
+import { env } from "./server/env.server";
+import { getToast } from "./server/toast.server";
+import "./app.css";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { toast, headers } = await getToast(request);
+  const e = env();
+  return data(
+    {
+      toast,
+      consent: consentFromCookieHeader(request.headers.get("cookie")),
+      site: {
+        email: e.SITE_EMAIL,
+        phone: e.SITE_PHONE,
+        address: e.SITE_ADDRESS,
+        instagramUrl: e.INSTAGRAM_URL,
+        tiktokUrl: e.TIKTOK_URL,
+        facebookUrl: e.FACEBOOK_URL,
+      },
+      // The footer's year, in the UK's time zone rather than the server's.
+      year: Number(new Intl.DateTimeFormat("en-GB", { year: "numeric", timeZone: "Europe/London" }).format(new Date())),
+    },
+    { headers: headers ?? undefined },
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "HBS — the UK marketplace and directory for halal businesses" },
+  {
+    name: "description",
+    content: "Find halal businesses near you, buy or sell a halal business, and grow yours with HBS.",
+  },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#065f46" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-slate-50">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <SiteHeader />
+        {rootData ? <FlashToast toast={rootData.toast} /> : null}
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        {/* Without the root's data (it failed) the page still has its header. */}
+        {rootData ? (
+          <>
+            <SiteFooter />
+            <CookieBanner storedChoice={rootData.consent} />
+            <LocationPrompt />
+          </>
+        ) : null}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="text-4xl font-bold">Something went wrong</h1>
+      <p className="mt-4 text-xl text-slate-700">Sorry, we could not show this page. Please try again.</p>
+      <a href="/" className="mt-8 inline-block font-semibold text-brand-700 underline underline-offset-4">
+        Return to Home
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+
+// Every route of the spec's section 2, plus what a real site needs around them.
+export default [
+  index("routes/home.tsx"),
+  route("halal-network-space", "routes/directory.tsx"),
+  route("halal-network-space/:slug", "routes/directory-business.tsx"),
+  route("halal-network-space/:slug/favourite", "routes/directory-favourite.ts"),
+  route("buy", "routes/buy.tsx"),
+  route("buy/:slug", "routes/listing.tsx"),
+  route("sell", "routes/sell.tsx"),
+  route("promote", "routes/promote.tsx"),
+  route("services", "routes/services.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("about", "routes/about.tsx"),
+  route("auth", "routes/auth.tsx"),
+  route("my-account", "routes/my-account.tsx"),
+  route("my-subscriptions", "routes/my-subscriptions.tsx"),
+  route("my-queries", "routes/my-queries.tsx"),
+  route("saved-listings", "routes/saved-listings.tsx"),
+  route("my-favorites", "routes/my-favorites.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("terms", "routes/terms.tsx"),
+  route("search", "routes/search.ts"),
+  route("cookie-consent", "routes/cookie-consent.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("sitemaps/:file", "routes/sitemap-part.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("healthz", "routes/healthz.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

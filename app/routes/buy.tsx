@@ -1,0 +1,105 @@
+import { Search } from "lucide-react";
+import { Form, useSubmit } from "react-router";
+import { PageHero } from "~/components/layout/page-hero";
+import { ListResults } from "~/components/layout/list-results";
+import { Button } from "~/components/ui/button";
+import { Input, Label, Select } from "~/components/ui/form-controls";
+import { ListingCard } from "~/features/marketplace/components/listing-card";
+import { listingSorts, parseListingQuery, type ListingSort } from "~/features/marketplace/listing-query";
+import { listingTowns, searchListings } from "~/features/marketplace/listings.server";
+import { listingCategories } from "~/lib/categories";
+import { parseLocationCookie } from "~/lib/user-location";
+import type { Route } from "./+types/buy";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Buy a business | HBS" },
+  { name: "description", content: "Browse verified halal businesses for sale across the UK." },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const query = parseListingQuery(new URL(request.url).searchParams);
+  const origin = parseLocationCookie(request.headers.get("cookie"));
+  const [result, towns] = await Promise.all([searchListings(query, origin), listingTowns()]);
+  return { query, towns, located: origin !== null, ...result };
+}
+
+export default function Buy({ loaderData: { query, towns, located, items, total, sort } }: Route.ComponentProps) {
+  const submit = useSubmit();
+  const submitOnChange = (event: React.ChangeEvent<HTMLSelectElement>) => submit(event.currentTarget.form);
+  const sorts = (Object.keys(listingSorts) as ListingSort[]).filter((s) => s !== "nearest" || located);
+  const filtered = Boolean(query.search || query.category || query.location);
+  return (
+    <>
+      <PageHero title="Buy a business">Browse verified halal businesses for sale across the UK</PageHero>
+      <div className="mx-auto max-w-6xl px-4 py-10">
+        <Form
+          method="get"
+          role="search"
+          aria-label="Search businesses for sale"
+          className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end"
+        >
+          <div className="grid gap-1 md:col-span-2 lg:col-span-1">
+            <Label htmlFor="buy-search">Search</Label>
+            <Input
+              id="buy-search"
+              type="search"
+              name="search"
+              defaultValue={query.search ?? ""}
+              key={query.search ?? ""}
+              placeholder="Search businesses..."
+              maxLength={100}
+            />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="buy-category">Category</Label>
+            <Select id="buy-category" name="category" defaultValue={query.category ?? ""} key={`c${query.category}`} onChange={submitOnChange}>
+              <option value="">All categories</option>
+              {Object.entries(listingCategories).map(([code, label]) => (
+                <option key={code} value={code}>
+                  {label}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="buy-location">Location</Label>
+            <Select id="buy-location" name="location" defaultValue={query.location ?? ""} key={`l${query.location}`} onChange={submitOnChange}>
+              <option value="">All locations</option>
+              {towns.map((town) => (
+                <option key={town} value={town}>
+                  {town}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="buy-sort">Sort by</Label>
+            <Select id="buy-sort" name="sort" defaultValue={sort} key={`s${sort}`} onChange={submitOnChange}>
+              {sorts.map((value) => (
+                <option key={value} value={value}>
+                  {listingSorts[value]}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <Button type="submit">
+            <Search aria-hidden />
+            Search
+          </Button>
+        </Form>
+
+        <ListResults
+          label="Businesses for sale"
+          items={items}
+          total={total}
+          page={query.page}
+          itemKey={(listing) => listing.id}
+          renderItem={(listing) => <ListingCard listing={listing} />}
+          emptyMessage="No businesses for sale match your search."
+          clearHref="/buy"
+          filtered={filtered}
+        />
+      </div>
+    </>
+  );
+}

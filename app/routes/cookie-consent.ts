@@ -1,0 +1,27 @@
+import { redirect } from "react-router";
+import { CONSENT_KEY, isConsentChoice } from "~/lib/consent";
+import { safeRedirectPath } from "~/lib/links";
+import type { Route } from "./+types/cookie-consent";
+
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+// The cookie banner's buttons post here; without JavaScript this is how the
+// choice is kept. Strictly necessary, so it needs no consent of its own.
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const choice = form.get("choice");
+  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  if (!isConsentChoice(choice)) {
+    return new Response("Choose 'Accept all' or 'Decline'.", { status: 400 });
+  }
+  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+  return redirect(redirectTo, {
+    headers: {
+      "set-cookie": `${CONSENT_KEY}=${choice}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax${secure}`,
+    },
+  });
+}
+
+export function loader() {
+  return redirect("/");
+}

@@ -1,0 +1,130 @@
+import { ArrowLeft, MapPin, Phone } from "lucide-react";
+import { data, Link } from "react-router";
+import { getBusinessBySlug } from "~/features/directory/businesses.server";
+import { isDentalPractice } from "~/features/directory/business-kind";
+import { BusinessBadges, VisitWebsiteLink } from "~/features/directory/components/business-details";
+import { FavouriteButton } from "~/features/directory/components/favourite-button";
+import { mapsSearchHref, safeWebsite } from "~/lib/links";
+import { telHref } from "~/lib/phone";
+import { seoMeta, summarise } from "~/lib/seo";
+import { absoluteUrl } from "~/server/site.server";
+import type { Route } from "./+types/directory-business";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const business = await getBusinessBySlug(params.slug);
+  if (!business || !business.published) throw data(null, { status: 404 });
+  const url = absoluteUrl(`/halal-network-space/${business.slug}`);
+  const website = safeWebsite(business.website);
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": business.category === "food" ? "Restaurant" : isDentalPractice(business.name) ? "Dentist" : "LocalBusiness",
+    name: business.name,
+    description: business.description,
+    url,
+    ...(business.image ? { image: absoluteUrl(business.image) } : {}),
+    ...(business.phone ? { telephone: business.phone } : {}),
+    ...(website ? { sameAs: website } : {}),
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: business.address ?? undefined,
+      addressLocality: business.town,
+      postalCode: business.postcode ?? undefined,
+      addressCountry: "GB",
+    },
+    ...(business.latitude !== null && business.longitude !== null
+      ? { geo: { "@type": "GeoCoordinates", latitude: business.latitude, longitude: business.longitude } }
+      : {}),
+  };
+  return {
+    business: { ...business, website },
+    seo: {
+      title: `${business.name}, ${business.town} | The Halal Directory | HBS`,
+      description: summarise(business.description),
+      url,
+      image: business.image ? absoluteUrl(business.image) : null,
+      jsonLd,
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? seoMeta(loaderData.seo) : [{ title: "Page not found | HBS" }];
+
+const halalStatusLabel = { fully_halal: "Fully halal", halal_options: "Halal options" } as const;
+
+export default function DirectoryBusiness({ loaderData: { business } }: Route.ComponentProps) {
+  return (
+    <article className="mx-auto max-w-5xl px-4 py-10">
+      <Link to="/halal-network-space" className="inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline">
+        <ArrowLeft aria-hidden className="size-4" />
+        The Halal Directory
+      </Link>
+      <div className="mt-6 grid gap-8 md:grid-cols-2">
+        {business.image ? (
+          <img
+            src={business.image}
+            alt={business.name}
+            width={1200}
+            height={800}
+            className="aspect-[3/2] w-full rounded-xl object-cover shadow-sm"
+          />
+        ) : null}
+        <div>
+          <div className="flex flex-wrap gap-2">
+            <BusinessBadges business={business} />
+          </div>
+          <div className="mt-3 flex items-start justify-between gap-4">
+            <h1 className="text-3xl font-bold tracking-tight">{business.name}</h1>
+            <FavouriteButton slug={business.slug} name={business.name} />
+          </div>
+          <p className="mt-2 flex items-center gap-1 text-slate-700">
+            <MapPin aria-hidden className="size-4 text-brand-700" />
+            {business.town}
+          </p>
+          <p className="mt-4 text-slate-800">{business.description}</p>
+          <dl className="mt-6 grid gap-3 text-sm">
+            {business.address ? (
+              <div>
+                <dt className="font-semibold">Address</dt>
+                <dd>
+                  <a href={mapsSearchHref(business.address)} target="_blank" rel="noopener noreferrer" className="text-brand-800 hover:underline">
+                    {business.address}
+                  </a>
+                </dd>
+              </div>
+            ) : null}
+            {business.phone ? (
+              <div>
+                <dt className="font-semibold">Phone</dt>
+                <dd>
+                  <a href={telHref(business.phone)} className="inline-flex items-center gap-1 text-brand-800 hover:underline">
+                    <Phone aria-hidden className="size-4" />
+                    {business.phone}
+                  </a>
+                </dd>
+              </div>
+            ) : null}
+            {business.halalStatus ? (
+              <div>
+                <dt className="font-semibold">Halal</dt>
+                <dd>
+                  {halalStatusLabel[business.halalStatus]}
+                  {business.halalCertifier ? `, certified by ${business.halalCertifier}` : ""}
+                </dd>
+              </div>
+            ) : null}
+            {business.alcoholServed !== null ? (
+              <div>
+                <dt className="font-semibold">Alcohol</dt>
+                <dd>{business.alcoholServed ? "Served" : "Not served"}</dd>
+              </div>
+            ) : null}
+          </dl>
+          {business.website ? (
+            <VisitWebsiteLink href={business.website} className="mt-6" />
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}

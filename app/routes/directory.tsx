@@ -1,0 +1,114 @@
+import { Search } from "lucide-react";
+import { Form, Link, useSearchParams, useSubmit } from "react-router";
+import { ListResults } from "~/components/layout/list-results";
+import { PageHero } from "~/components/layout/page-hero";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Input, Label, Select } from "~/components/ui/form-controls";
+import { BusinessCard } from "~/features/directory/components/business-card";
+import { parseDirectoryQuery } from "~/features/directory/directory-query";
+import { businessTowns, searchBusinesses } from "~/features/directory/businesses.server";
+import { directoryTabs } from "~/lib/categories";
+import { withParams } from "~/lib/list-query";
+import { parseLocationCookie } from "~/lib/user-location";
+import { cn } from "~/lib/utils";
+import type { Route } from "./+types/directory";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "The Halal Directory | HBS" },
+  { name: "description", content: "Find halal restaurants, takeaways, shops and services near you across the UK." },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const query = parseDirectoryQuery(new URL(request.url).searchParams);
+  const origin = parseLocationCookie(request.headers.get("cookie"));
+  const [result, towns] = await Promise.all([searchBusinesses(query, origin), businessTowns()]);
+  return { query, towns, ...result };
+}
+
+export default function Directory({ loaderData: { query, towns, items, total } }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const submit = useSubmit();
+  const filtered = Boolean(query.search || query.location || query.category);
+  return (
+    <>
+      <PageHero title="The Halal Directory">Find trusted halal businesses across the UK.</PageHero>
+      <div className="mx-auto max-w-6xl px-4 py-10">
+        <Form
+          method="get"
+          role="search"
+          aria-label="Search the directory"
+          className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-[1fr_16rem_auto] md:items-end"
+        >
+          {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
+          <div className="grid gap-1">
+            <Label htmlFor="directory-search">Business name</Label>
+            <Input
+              id="directory-search"
+              type="search"
+              name="search"
+              defaultValue={query.search ?? ""}
+              key={query.search ?? ""}
+              placeholder="Search by business name"
+              maxLength={100}
+            />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="directory-location">Location</Label>
+            <Select
+              id="directory-location"
+              name="location"
+              defaultValue={query.location ?? ""}
+              key={query.location ?? ""}
+              onChange={(event) => submit(event.currentTarget.form)}
+            >
+              <option value="">All Locations</option>
+              {towns.map((town) => (
+                <option key={town} value={town}>
+                  {town}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <Button type="submit">
+            <Search aria-hidden />
+            Search
+          </Button>
+        </Form>
+
+        <nav aria-label="Categories" className="mt-6">
+          <ul className="flex flex-wrap gap-2">
+            {directoryTabs.map((tab) => {
+              const current = query.category === tab.value;
+              return (
+                <li key={tab.label}>
+                  <Link
+                    to={withParams(params, { category: tab.value, page: undefined })}
+                    aria-current={current ? "page" : undefined}
+                    className={cn(
+                      buttonVariants({ variant: current ? "default" : "outline", size: "sm" }),
+                      "rounded-full",
+                    )}
+                  >
+                    {tab.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+
+        <ListResults
+          label="Businesses"
+          items={items}
+          total={total}
+          page={query.page}
+          itemKey={(business) => business.id}
+          renderItem={(business) => <BusinessCard business={business} />}
+          emptyMessage="No businesses found matching your search criteria."
+          clearHref="/halal-network-space"
+          filtered={filtered}
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+import { ArrowLeft, CheckCircle2, MapPin } from "lucide-react";
+import { data, Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { ListingGallery } from "~/features/marketplace/components/listing-gallery";
+import { offersLabel } from "~/features/marketplace/components/listing-text";
+import { RegisterInterestForm } from "~/features/marketplace/components/register-interest-dialog";
+import { getListingBySlug } from "~/features/marketplace/listings.server";
+import { listingCategoryLabel } from "~/lib/categories";
+import { formatPence } from "~/lib/money";
+import { seoMeta, summarise } from "~/lib/seo";
+import { absoluteUrl } from "~/server/site.server";
+import type { Route } from "./+types/listing";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const listing = await getListingBySlug(params.slug);
+  if (!listing || listing.status === "pending" || listing.status === "rejected") throw data(null, { status: 404 });
+  const url = absoluteUrl(`/buy/${listing.slug}`);
+  const available = listing.status === "published";
+  const images = listing.images.map((image) => absoluteUrl(image));
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "Offer",
+    name: listing.title,
+    description: listing.description,
+    url,
+    price: (listing.askingPricePence / 100).toFixed(2),
+    priceCurrency: "GBP",
+    availability: available ? "https://schema.org/InStock" : "https://schema.org/SoldOut",
+    category: listingCategoryLabel(listing.category),
+    ...(images.length ? { image: images } : {}),
+    itemOffered: {
+      "@type": "LocalBusiness",
+      name: listing.title,
+      address: {
+        "@type": "PostalAddress",
+        addressLocality: listing.town,
+        postalCode: listing.postcode ?? undefined,
+        addressCountry: "GB",
+      },
+      ...(listing.latitude !== null && listing.longitude !== null
+        ? { geo: { "@type": "GeoCoordinates", latitude: listing.latitude, longitude: listing.longitude } }
+        : {}),
+    },
+  };
+  return data(
+    {
+      listing,
+      available,
+      seo: {
+        title: `${listing.title} for sale | HBS`,
+        description: summarise(listing.description),
+        url,
+        image: images[0] ?? null,
+        jsonLd,
+      },
+    },
+    // A business that has been sold or withdrawn is gone for good: say so.
+    { status: available ? 200 : 410 },
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? [...seoMeta(loaderData.seo), ...(loaderData.available ? [] : [{ name: "robots", content: "noindex" }])]
+    : [{ title: "Page not found | HBS" }];
+
+export default function Listing({ loaderData: { listing, available } }: Route.ComponentProps) {
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-10">
+      <Link to="/buy" className="inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline">
+        <ArrowLeft aria-hidden className="size-4" />
+        Businesses for sale
+      </Link>
+      {available ? null : (
+        <p role="status" className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 font-medium text-amber-950">
+          This business is no longer available.
+        </p>
+      )}
+      <div className="mt-6 flex flex-wrap items-center gap-2">
+        <Badge>{listingCategoryLabel(listing.category)}</Badge>
+        {listing.featured ? <Badge variant="accent">Featured</Badge> : null}
+        <Badge variant="outline">{offersLabel(listing.offersCount)}</Badge>
+      </div>
+      <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">{listing.title}</h1>
+      <p className="mt-2 flex items-center gap-1 text-slate-700">
+        <MapPin aria-hidden className="size-4 text-brand-700" />
+        {listing.town}
+        {listing.postcode ? `, ${listing.postcode.split(" ")[0]}` : ""}
+      </p>
+
+      <div className="mt-8 grid gap-10 lg:grid-cols-[2fr_1fr]">
+        <div>
+          <ListingGallery listing={listing} />
+          <h2 className="mt-10 text-xl font-semibold">About this business</h2>
+          <p className="mt-3 whitespace-pre-line text-slate-800">{listing.description}</p>
+          {listing.features.length ? (
+            <>
+              <h2 className="mt-8 text-xl font-semibold">Key features</h2>
+              <ul className="mt-3 space-y-2">
+                {listing.features.map((feature) => (
+                  <li key={feature} className="flex gap-2">
+                    <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />
+                    {feature}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </div>
+        <aside aria-label="Price and enquiry" className="lg:sticky lg:top-24 lg:self-start">
+          <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            <dl className="grid gap-4">
+              <div>
+                <dt className="text-sm text-slate-700">Asking price</dt>
+                <dd className="text-3xl font-bold text-brand-800">{formatPence(listing.askingPricePence)}</dd>
+              </div>
+              {listing.monthlyLeasePence !== null ? (
+                <div>
+                  <dt className="text-sm text-slate-700">Lease</dt>
+                  <dd className="font-semibold">{formatPence(listing.monthlyLeasePence)} Lease/Month</dd>
+                </div>
+              ) : null}
+              {listing.annualRevenuePence !== null ? (
+                <div>
+                  <dt className="text-sm text-slate-700">Annual revenue</dt>
+                  <dd className="font-semibold">{formatPence(listing.annualRevenuePence)}</dd>
+                </div>
+              ) : null}
+            </dl>
+          </div>
+          {available ? (
+            <section
+              id="register-interest"
+              aria-labelledby="register-interest-title"
+              className="mt-6 scroll-mt-24 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+            >
+              <h2 id="register-interest-title" className="text-lg font-semibold">
+                Register Interest
+              </h2>
+              <p className="mt-1 mb-4 text-sm text-slate-700">
+                Leave your details and a member of the team will be in contact with you soon.
+              </p>
+              <RegisterInterestForm listing={listing} />
+            </section>
+          ) : null}
+        </aside>
+      </div>
+    </article>
+  );
+}

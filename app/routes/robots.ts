@@ -1,0 +1,22 @@
+import { absoluteUrl } from "~/server/site.server";
+
+export function loader() {
+  const body = [
+    "User-agent: *",
+    "Allow: /",
+    // Members' pages and form endpoints are nobody's search result.
+    "Disallow: /my-account",
+    "Disallow: /my-subscriptions",
+    "Disallow: /my-queries",
+    "Disallow: /saved-listings",
+    "Disallow: /my-favorites",
+    "Disallow: /auth",
+    "Disallow: /search",
+    "",
+    `Sitemap: ${absoluteUrl("/sitemap.xml")}`,
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,54 @@
+import { CheckCircle2 } from "lucide-react";
+import { PageHero } from "~/components/layout/page-hero";
+import { Card } from "~/components/ui/card";
+import type { Route } from "./+types/sell";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Sell your business | HBS" },
+  { name: "description", content: "List your halal business for sale with HBS and reach thousands of potential buyers." },
+];
+
+const benefits = [
+  "Reach thousands of potential buyers",
+  "Professional listing presentation",
+  "Confidential until you decide",
+  "Expert consultation included",
+  "Featured listing options available",
+];
+
+export default function Sell() {
+  return (
+    <>
+      <PageHero title="Sell your business">
+        Tell us about your business and we'll present it to buyers across the UK.
+      </PageHero>
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 lg:grid-cols-3">
+        <section aria-labelledby="sell-form-title" className="lg:col-span-2">
+          <Card className="p-6">
+            <h2 id="sell-form-title" className="text-xl font-semibold">
+              Your business
+            </h2>
+            <p className="mt-2 text-slate-700">
+              Your listing will be reviewed within 24-48 hours.
+            </p>
+          </Card>
+        </section>
+        <aside aria-labelledby="why-list-title">
+          <Card className="bg-brand-50 p-6">
+            <h2 id="why-list-title" className="text-xl font-semibold">
+              Why list with HBS?
+            </h2>
+            <ul className="mt-4 space-y-3">
+              {benefits.map((benefit) => (
+                <li key={benefit} className="flex gap-2">
+                  <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />
+                  {benefit}
+                </li>
+              ))}
+            </ul>
+          </Card>
+        </aside>
+      </div>
+    </>
+  );
+}

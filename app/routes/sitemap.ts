@@ -1,0 +1,3 @@
+import { sitemapIndex } from "~/features/seo/sitemap.server";
+
+export const loader = () => sitemapIndex();

@@ -1,0 +1,64 @@
+// The environment, validated once. A bad value stops the process with a
+// message that names the variable, instead of failing later somewhere else.
+import fs from "node:fs";
+import { z } from "zod";
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || protocols.some((p) => v.startsWith(p)), {
+      message: `must start with ${protocols.join(" or ")}`,
+    });
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  SITE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: optionalUrl(["postgres://", "postgresql://"]),
+  SESSION_SECRET: z
+    .string()
+    .min(32, "must be at least 32 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  SITE_EMAIL: z.email().default("enquiries@hbs.example"),
+  SITE_PHONE: z
+    .string()
+    .regex(/^\+?[0-9 ()-]{7,20}$/, "must be a telephone number")
+    .default("01632 960 123"),
+  SITE_ADDRESS: z.string().min(1).default("Newport, United Kingdom"),
+  INSTAGRAM_URL: z.url().default("https://www.instagram.com/"),
+  TIKTOK_URL: z.url().default("https://www.tiktok.com/"),
+  FACEBOOK_URL: z.url().default("https://www.facebook.com/"),
+  SMTP_URL: optionalUrl(["smtp://", "smtps://"]),
+  MAIL_FROM: z.string().min(3).default("HBS <no-reply@hbs.example>"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+  throw new EnvError(`Invalid environment (see .env.example):\n${lines.join("\n")}`);
+}
+
+/** Reads ./.env into the environment, if there is one; set variables win. */
+export function loadDotEnv(file = ".env") {
+  if (fs.existsSync(file)) process.loadEnvFile(file);
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,373 @@
+// The whole database schema. One file so that a reader sees every table and
+// every index in one place; `npm run db:generate` turns changes into SQL under
+// drizzle/. Money is integer pence; times are timestamptz (UTC).
+import { sql, type SQL } from "drizzle-orm";
+// Relative, not "~/": drizzle-kit loads this file without our path aliases.
+import { listingCategories } from "../lib/categories";
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+// ---------------------------------------------------------------------------
+// Accounts (Better Auth's tables, with the spec's profile fields on `user`)
+// ---------------------------------------------------------------------------
+
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull().default(""),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  // The spec's profile: full_name, phone, marketing_consent.
+  fullName: text("full_name"),
+  phone: text("phone"),
+  marketingConsent: boolean("marketing_consent").notNull().default(false),
+  // Better Auth admin and two-factor plugins.
+  role: text("role").notNull().default("user"),
+  banned: boolean("banned").notNull().default(false),
+  banReason: text("ban_reason"),
+  banExpires: timestamp("ban_expires", { withTimezone: true }),
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+  ...timestamps,
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    impersonatedBy: text("impersonated_by"),
+    ...timestamps,
+  },
+  (t) => [index("session_user_id_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    ...timestamps,
+  },
+  (t) => [index("account_user_id_idx").on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+export const twoFactor = pgTable("two_factor", {
+  id: text("id").primaryKey(),
+  secret: text("secret").notNull(),
+  backupCodes: text("backup_codes").notNull(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
+});
+
+export const passkey = pgTable(
+  "passkey",
+  {
+    id: text("id").primaryKey(),
+    name: text("name"),
+    publicKey: text("public_key").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    credentialID: text("credential_id").notNull(),
+    counter: integer("counter").notNull(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    transports: text("transports"),
+    aaguid: text("aaguid"),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
+  },
+  (t) => [index("passkey_user_id_idx").on(t.userId)],
+);
+
+// ---------------------------------------------------------------------------
+// Marketplace: businesses for sale
+// ---------------------------------------------------------------------------
+
+export const listingStatus = pgEnum("listing_status", [
+  "pending",
+  "published",
+  "rejected",
+  "sold",
+  "withdrawn",
+]);
+
+// The category's label inside SQL, so that searching "beverage" finds food.
+const categoryLabelSql = sql.raw(
+  `(case category ${Object.entries(listingCategories)
+    .map(([code, label]) => `when '${code}' then '${label}'`)
+    .join(" ")} else category end)`,
+);
+
+export const businessListing = pgTable(
+  "business_listing",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    category: text("category").notNull(),
+    town: text("town").notNull(),
+    postcode: text("postcode"),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    askingPricePence: integer("asking_price_pence").notNull(),
+    // The spec's "revenue", shown as Lease/Month.
+    monthlyLeasePence: integer("monthly_lease_pence"),
+    annualRevenuePence: integer("annual_revenue_pence"),
+    description: text("description").notNull(),
+    features: jsonb("features").$type<string[]>().notNull().default([]),
+    images: jsonb("images").$type<string[]>().notNull().default([]),
+    featured: boolean("featured").notNull().default(false),
+    offersCount: integer("offers_count").notNull().default(0),
+    status: listingStatus("status").notNull().default("pending"),
+    sellerId: text("seller_id").references(() => user.id, { onDelete: "set null" }),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    // What the /buy search box looks through, lower-cased, with trigram
+    // indexes: every word as a substring of search_text (title, category
+    // label, town, description); typos forgiven against the short
+    // search_title only, where word similarity is cheap.
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`lower(${businessListing.title} || ' ' || ${categoryLabelSql} || ' ' || ${businessListing.town} || ' ' || ${businessListing.description})`,
+      ),
+    searchTitle: text("search_title")
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL => sql`lower(${businessListing.title} || ' ' || ${categoryLabelSql} || ' ' || ${businessListing.town})`,
+      ),
+    ...timestamps,
+  },
+  (t) => [
+    index("business_listing_status_published_idx").on(t.status, t.publishedAt),
+    index("business_listing_status_price_idx").on(t.status, t.askingPricePence),
+    index("business_listing_status_revenue_idx").on(t.status, t.annualRevenuePence),
+    index("business_listing_status_town_idx").on(t.status, sql`lower(${t.town})`),
+    // The location dropdown's SELECT DISTINCT town reads only this index.
+    index("business_listing_status_town_name_idx").on(t.status, t.town),
+    index("business_listing_status_category_idx").on(t.status, t.category),
+    index("business_listing_seller_idx").on(t.sellerId),
+    index("business_listing_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("business_listing_search_title_trgm_idx").using("gin", sql`${t.searchTitle} gin_trgm_ops`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Directory: halal businesses
+// ---------------------------------------------------------------------------
+
+export const directoryCategory = pgEnum("directory_category", ["food", "other"]);
+export const halalStatus = pgEnum("halal_status", ["fully_halal", "halal_options"]);
+
+export const directoryBusiness = pgTable(
+  "directory_business",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    category: directoryCategory("category").notNull(),
+    description: text("description").notNull(),
+    town: text("town").notNull(),
+    address: text("address"),
+    postcode: text("postcode"),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    phone: text("phone"),
+    website: text("website"),
+    image: text("image"),
+    featured: boolean("featured").notNull().default(false),
+    published: boolean("published").notNull().default(true),
+    halalCertifier: text("halal_certifier"),
+    halalStatus: halalStatus("halal_status"),
+    alcoholServed: boolean("alcohol_served"),
+    ...timestamps,
+  },
+  // Each list order has an index that returns a page without sorting.
+  (t) => [
+    index("directory_business_order_idx").on(t.published, t.featured.desc().nullsFirst(), t.name, t.id),
+    index("directory_business_category_order_idx").on(t.published, t.category, t.featured.desc().nullsFirst(), t.name, t.id),
+    index("directory_business_town_order_idx").on(t.published, sql`lower(${t.town})`, t.featured.desc().nullsFirst(), t.name, t.id),
+    // The 'All Locations' dropdown's SELECT DISTINCT town reads only this index.
+    index("directory_business_published_town_idx").on(t.published, t.town),
+    index("directory_business_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// What members keep
+// ---------------------------------------------------------------------------
+
+export const savedListing = pgTable(
+  "saved_listing",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    listingId: integer("listing_id")
+      .notNull()
+      .references(() => businessListing.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("saved_listing_user_listing_idx").on(t.userId, t.listingId)],
+);
+
+export const favouriteBusiness = pgTable(
+  "favourite_business",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    businessId: integer("business_id")
+      .notNull()
+      .references(() => directoryBusiness.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("favourite_business_user_business_idx").on(t.userId, t.businessId)],
+);
+
+// ---------------------------------------------------------------------------
+// Packages: what we sell, and who has bought it
+// ---------------------------------------------------------------------------
+
+export const packageType = pgEnum("package_type", ["promotion", "service"]);
+
+// The spec's service plans and promotion packages (section 9). Prices live in
+// the database so that the server, not the page, decides what a plan costs.
+export const servicePackage = pgTable(
+  "service_package",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    type: packageType("type").notNull(),
+    name: text("name").notNull(),
+    subtitle: text("subtitle"),
+    pricePence: integer("price_pence").notNull(),
+    period: text("period").notNull(),
+    badge: text("badge"),
+    features: jsonb("features").$type<string[]>().notNull().default([]),
+    position: integer("position").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index("service_package_type_position_idx").on(t.type, t.position)],
+);
+
+export const subscription = pgTable(
+  "subscription",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    packageName: text("package_name").notNull(),
+    packageType: packageType("package_type").notNull(),
+    status: text("status").notNull().default("active"),
+    pricePence: integer("price_pence").notNull(),
+    startDate: timestamp("start_date", { withTimezone: true }).notNull(),
+    endDate: timestamp("end_date", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index("subscription_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------
+// Enquiries and the e-mail outbox
+// ---------------------------------------------------------------------------
+
+export const enquiryKind = pgEnum("enquiry_kind", [
+  "listing_interest",
+  "package_interest",
+  "contact",
+  "listing_submission",
+]);
+export const enquiryStatus = pgEnum("enquiry_status", ["new", "in_progress", "closed"]);
+
+export const enquiry = pgTable(
+  "enquiry",
+  {
+    id: serial("id").primaryKey(),
+    kind: enquiryKind("kind").notNull(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    // What the visitor submitted, exactly as validated.
+    fields: jsonb("fields").$type<Record<string, unknown>>().notNull(),
+    listingId: integer("listing_id").references(() => businessListing.id, {
+      onDelete: "set null",
+    }),
+    status: enquiryStatus("status").notNull().default("new"),
+    ...timestamps,
+  },
+  (t) => [
+    index("enquiry_user_created_idx").on(t.userId, t.createdAt),
+    index("enquiry_kind_status_created_idx").on(t.kind, t.status, t.createdAt),
+  ],
+);
+
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The worker only ever scans unsent rows by due time.
+    index("outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
+);

@@ -1,0 +1,534 @@
+// Server time of the directory (/halal-network-space) and /buy pages at size.
+//
+//   npx tsx bench/browse.ts --db pglite|postgres [--businesses 100000]
+//       [--listings 20000] [--iterations 200] [--warmup 20] [--seed 1]
+//       [--postgres-url postgres://postgres@127.0.0.1:5432/postgres] [--smoke]
+//       [--apply try.sql] [--tag name]
+//
+// Creates a fresh database (PGlite in a temporary folder, or a throwaway
+// PostgreSQL database on the server named by --postgres-url,
+// BENCH_POSTGRES_URL or TEST_POSTGRES_URL), migrates it, adds the bulk data
+// (db/seed/bulk.ts), runs VACUUM ANALYZE, then times the queries each page's
+// loader runs — the same functions, with the same parsed query strings — for
+// a mix of searches, filters, sorts and pages. It prints a table, writes the
+// figures to bench/results/browse-<db>-<date>.json and the EXPLAIN (ANALYZE,
+// BUFFERS) of the slowest scenarios to bench/results/explain-<db>-<date>.txt,
+// and drops the database, also when it fails or is interrupted. --apply runs
+// an SQL file after the migrations (indexes or settings to try); --tag names
+// the run in the file names. --smoke: 2,000 businesses, 500 listings, 5 runs.
+//
+// What is measured: from the call to the moment the rows are in JavaScript —
+// SQL planning and execution plus the driver. Not HTTP, not rendering.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import type { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import { businessTowns, searchBusinesses } from "../app/features/directory/businesses.server";
+import { parseDirectoryQuery } from "../app/features/directory/directory-query";
+import { parseListingQuery } from "../app/features/marketplace/listing-query";
+import { listingTowns, searchListings } from "../app/features/marketplace/listings.server";
+import type { LatLng } from "../app/lib/geo";
+import { PAGE_SIZE } from "../app/lib/list-query";
+import { openDatabase, setDatabase, type Database, type DatabaseHandle } from "../app/server/db.server";
+import * as schema from "../app/server/schema";
+import { insertBulkData } from "../db/seed/bulk";
+
+export const FULL_SIZE = { businesses: 100_000, listings: 20_000, iterations: 200 } as const;
+export const SMOKE_SIZE = { businesses: 2_000, listings: 500, iterations: 5 } as const;
+/** The issue's target: p95 of a filtered search page on PostgreSQL. */
+export const TARGET_P95_MS = 50;
+const DEFAULT_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/postgres";
+/** Where "nearest first" is asked from: Birmingham city centre. */
+export const BIRMINGHAM: LatLng = { latitude: 52.4862, longitude: -1.8904 };
+
+export interface BrowseOptions {
+  db: "pglite" | "postgres";
+  businesses: number;
+  listings: number;
+  /** Timed runs per scenario. */
+  iterations: number;
+  /** Untimed runs per scenario before the timed ones (default: iterations / 10, 2–20). */
+  warmup?: number;
+  seed?: number;
+  /** PGlite only: "memory://", or a folder; default a new temporary folder, removed after. */
+  pgliteDir?: string;
+  /** PostgreSQL only: a server where a throwaway database may be created and dropped. */
+  postgresUrl?: string;
+  /** Collect EXPLAIN (ANALYZE, BUFFERS) of the slowest scenarios (default true). */
+  explain?: boolean;
+  /**
+   * SQL run after the migrations and before the data is added, e.g. indexes
+   * to try. PostgreSQL connections are opened
+   * afresh after it, so that ALTER DATABASE … SET takes effect.
+   */
+  applySql?: string;
+  /** A name for what applySql does, kept in the results. */
+  tag?: string;
+  log?: (line: string) => void;
+}
+
+export interface ScenarioResult {
+  page: "directory" | "buy";
+  name: string;
+  /** The page's query string, and the visitor's position if one is known. */
+  query: string;
+  origin: string | null;
+  /** A search, filter, sort or page other than the default list: what the target is about. */
+  filtered: boolean;
+  iterations: number;
+  p50Ms: number;
+  p95Ms: number;
+  maxMs: number;
+  meanMs: number;
+  /** Matching rows (the page's "N results") and rows on the page. */
+  total: number;
+  items: number;
+}
+
+export interface BrowseResults {
+  db: "pglite" | "postgres";
+  tag: string | null;
+  startedAt: string;
+  sizes: { businesses: number; listings: number; publishedListings: number };
+  iterations: number;
+  warmup: number;
+  setupMs: { migrate: number; insert: number; vacuumAnalyze: number };
+  machine: Record<string, string | number>;
+  targetP95Ms: number;
+  scenarios: ScenarioResult[];
+  /** EXPLAIN (ANALYZE, BUFFERS) of the slowest scenarios, as text. */
+  explain: string;
+}
+
+interface Scenario {
+  page: "directory" | "buy";
+  name: string;
+  query: string;
+  origin: LatLng | null;
+  originName: string | null;
+  filtered: boolean;
+}
+
+function scenarios(deepDirectoryPage: number, deepBuyPage: number): Scenario[] {
+  const list: Scenario[] = [];
+  const add = (page: Scenario["page"], name: string, query: string, origin: "Birmingham" | null = null) =>
+    list.push({
+      page,
+      name,
+      query,
+      origin: origin ? BIRMINGHAM : null,
+      originName: origin,
+      filtered: query !== "",
+    });
+
+  add("directory", "no filter", "");
+  add("directory", "search common word", "search=grill");
+  add("directory", "search typo", "search=butchrs");
+  add("directory", "search two words", "search=al-noor kitchen");
+  add("directory", "category", "category=food");
+  add("directory", "location", "location=Bradford");
+  add("directory", "search+category+location", "search=sweets&category=food&location=Birmingham");
+  add("directory", "nearest first (origin)", "", "Birmingham");
+  add("directory", "category, nearest first", "category=other", "Birmingham");
+  add("directory", "search, nearest first", "search=pharmacy", "Birmingham");
+  add("directory", `deep page (${deepDirectoryPage})`, `page=${deepDirectoryPage}`);
+
+  add("buy", "no filter (latest)", "");
+  add("buy", "search common word", "search=takeaway");
+  add("buy", "search typo", "search=resturant");
+  add("buy", "category", "category=retail");
+  add("buy", "location", "location=Leicester");
+  add("buy", "search+category+location", "search=takeaway&category=food&location=Birmingham");
+  add("buy", "sort price-asc", "sort=price-asc");
+  add("buy", "sort price-desc", "sort=price-desc");
+  add("buy", "sort revenue", "sort=revenue");
+  add("buy", "category + price-asc", "category=food&sort=price-asc");
+  add("buy", "nearest first (origin)", "", "Birmingham");
+  add("buy", "category, nearest first", "category=services", "Birmingham");
+  add("buy", `deep page (${deepBuyPage})`, `page=${deepBuyPage}`);
+  return list;
+}
+
+/** What the page's loader asks the database for, as it asks it. */
+async function loadPage(scenario: Scenario): Promise<{ total: number; items: number }> {
+  const params = new URLSearchParams(scenario.query);
+  if (scenario.page === "directory") {
+    const [result] = await Promise.all([searchBusinesses(parseDirectoryQuery(params), scenario.origin), businessTowns()]);
+    return { total: result.total, items: result.items.length };
+  }
+  const [result] = await Promise.all([searchListings(parseListingQuery(params), scenario.origin), listingTowns()]);
+  return { total: result.total, items: result.items.length };
+}
+
+/** Nearest-rank percentile of sorted values. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[Math.min(sorted.length, rank) - 1] as number;
+}
+
+const round = (ms: number) => Math.round(ms * 100) / 100;
+
+// ---------------------------------------------------------------------------
+// The database under test
+// ---------------------------------------------------------------------------
+
+interface BenchDatabase {
+  handle: DatabaseHandle;
+  /** New connections (PostgreSQL); PGlite keeps its one session. */
+  reconnect(): Promise<void>;
+  /** Closes it and removes every trace (throwaway database, temporary folder). */
+  destroy(): Promise<void>;
+}
+
+async function createBenchDatabase(options: BrowseOptions): Promise<BenchDatabase> {
+  if (options.db === "pglite") {
+    const dir = options.pgliteDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "hbs-bench-"));
+    const temporary = options.pgliteDir === undefined;
+    const handle = openDatabase({ dataDir: dir });
+    return {
+      handle,
+      async reconnect() {},
+      destroy: once(async () => {
+        try {
+          await handle.close();
+        } finally {
+          if (temporary) fs.rmSync(dir, { recursive: true, force: true });
+        }
+      }),
+    };
+  }
+  const serverUrl = options.postgresUrl ?? DEFAULT_POSTGRES_URL;
+  const name = `hbs_bench_${crypto.randomBytes(6).toString("hex")}`;
+  await withAdmin(serverUrl, (admin) => admin.query(`create database ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const open = () => openDatabase({ databaseUrl: url.toString(), dataDir: "memory://" });
+  const bench: BenchDatabase = {
+    handle: open(),
+    async reconnect() {
+      await bench.handle.close();
+      bench.handle = open();
+    },
+    // Once, however often it is called (Ctrl+C and the benchmark's own
+    // finally); every caller waits for the database to be gone.
+    destroy: once(async () => {
+      try {
+        await bench.handle.close();
+      } finally {
+        await withAdmin(serverUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+      }
+    }),
+  };
+  return bench;
+}
+
+function once(work: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  return () => (running ??= work());
+}
+
+async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+interface Queryable {
+  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /** PGlite: several statements at once. */
+  exec?(text: string): Promise<unknown>;
+}
+
+/** The driver's client (pg.Pool or PGlite) behind a handle. */
+function clientOf(handle: DatabaseHandle): Queryable {
+  return (handle.db as unknown as { $client: Queryable }).$client;
+}
+
+/** The same database through a Drizzle instance that records every statement. */
+function recordingDatabase(handle: DatabaseHandle, statements: { query: string; params: unknown[] }[]): Database {
+  const logger = { logQuery: (query: string, params: unknown[]) => statements.push({ query, params }) };
+  const client = clientOf(handle);
+  return handle.kind === "postgres"
+    ? drizzleNodePg({ client: client as unknown as pg.Pool, schema, logger })
+    : drizzlePglite({ client: client as unknown as PGlite, schema, logger });
+}
+
+async function machineInfo(handle: DatabaseHandle): Promise<Record<string, string | number>> {
+  const cpus = os.cpus();
+  const info: Record<string, string | number> = {
+    cpuModel: cpus[0]?.model ?? "unknown",
+    cpus: os.availableParallelism?.() ?? cpus.length,
+    memoryGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    loadAverage1m: Math.round((os.loadavg()[0] ?? 0) * 100) / 100,
+  };
+  const client = clientOf(handle);
+  const one = async (text: string) => String(Object.values((await client.query(text)).rows[0] ?? {})[0] ?? "");
+  info.databaseVersion = await one("select version()");
+  if (handle.kind === "pglite") {
+    try {
+      const pkg = JSON.parse(fs.readFileSync(path.resolve("node_modules/@electric-sql/pglite/package.json"), "utf8"));
+      info.pglite = String(pkg.version);
+    } catch {
+      info.pglite = "unknown";
+    }
+  }
+  for (const setting of ["shared_buffers", "work_mem", "effective_cache_size", "jit", "max_parallel_workers_per_gather"]) {
+    info[setting] = await one(`show ${setting}`).catch(() => "n/a");
+  }
+  return info;
+}
+
+// ---------------------------------------------------------------------------
+// The benchmark
+// ---------------------------------------------------------------------------
+
+export async function runBrowseBenchmark(options: BrowseOptions): Promise<BrowseResults> {
+  const log = options.log ?? (() => {});
+  const iterations = options.iterations;
+  const warmup = options.warmup ?? Math.min(20, Math.max(2, Math.round(iterations / 10)));
+  const startedAt = new Date().toISOString();
+  const bench = await createBenchDatabase(options);
+  const cleanup = () => bench.destroy();
+  activeCleanups.add(cleanup);
+  try {
+    let t = performance.now();
+    await bench.handle.migrate();
+    const migrateMs = performance.now() - t;
+    if (options.applySql) {
+      const client = clientOf(bench.handle);
+      await (client.exec ? client.exec(options.applySql) : client.query(options.applySql));
+      await bench.reconnect();
+    }
+    const { handle } = bench;
+    const loadAtStart = Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
+
+    log(`Adding ${options.businesses} businesses and ${options.listings} listings (${handle.kind})…`);
+    t = performance.now();
+    const added = await insertBulkData(handle.db, {
+      businesses: options.businesses,
+      listings: options.listings,
+      seed: options.seed ?? 1,
+      now: new Date("2026-06-01T12:00:00Z"),
+    });
+    const insertMs = performance.now() - t;
+    log(`  added in ${(insertMs / 1000).toFixed(1)} s`);
+
+    // What autovacuum would have done on a live database: statistics for the
+    // planner and a visibility map for index-only scans.
+    t = performance.now();
+    await handle.db.execute(sql`vacuum (analyze)`);
+    const vacuumAnalyzeMs = performance.now() - t;
+
+    setDatabase(handle);
+    try {
+      const everything = await searchListings(parseListingQuery(new URLSearchParams()), null);
+      const deepPage = (rows: number) => Math.max(1, Math.min(20, Math.ceil(rows / PAGE_SIZE)));
+      const list = scenarios(deepPage(added.businesses), deepPage(everything.total));
+
+      const results: ScenarioResult[] = [];
+      for (const scenario of list) {
+        for (let i = 0; i < warmup; i++) await loadPage(scenario);
+        const times: number[] = [];
+        let last = { total: 0, items: 0 };
+        for (let i = 0; i < iterations; i++) {
+          const start = performance.now();
+          last = await loadPage(scenario);
+          times.push(performance.now() - start);
+        }
+        times.sort((a, b) => a - b);
+        const result: ScenarioResult = {
+          page: scenario.page,
+          name: scenario.name,
+          query: scenario.query,
+          origin: scenario.originName,
+          filtered: scenario.filtered,
+          iterations,
+          p50Ms: round(percentile(times, 50)),
+          p95Ms: round(percentile(times, 95)),
+          maxMs: round(times[times.length - 1] ?? Number.NaN),
+          meanMs: round(times.reduce((a, b) => a + b, 0) / Math.max(1, times.length)),
+          ...last,
+        };
+        results.push(result);
+        log(
+          `  ${scenario.page.padEnd(9)} ${scenario.name.padEnd(28)} p50 ${result.p50Ms.toFixed(1).padStart(7)} ms  p95 ${result.p95Ms
+            .toFixed(1)
+            .padStart(7)} ms  (${result.total} rows)`,
+        );
+      }
+
+      const explain = options.explain === false ? "" : await explainSlowest(handle, list, results);
+      return {
+        db: handle.kind,
+        tag: options.tag ?? null,
+        startedAt,
+        sizes: { businesses: added.businesses, listings: added.listings, publishedListings: everything.total },
+        iterations,
+        warmup,
+        setupMs: { migrate: round(migrateMs), insert: round(insertMs), vacuumAnalyze: round(vacuumAnalyzeMs) },
+        machine: { ...(await machineInfo(handle)), loadAverage1mAtStart: loadAtStart },
+        targetP95Ms: TARGET_P95_MS,
+        scenarios: results,
+        explain,
+      };
+    } finally {
+      setDatabase(undefined);
+    }
+  } finally {
+    activeCleanups.delete(cleanup);
+    await cleanup();
+  }
+}
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of every statement of the slowest scenario of
+ * each page and of every scenario over the target.
+ */
+async function explainSlowest(handle: DatabaseHandle, list: Scenario[], results: ScenarioResult[]): Promise<string> {
+  const byP95 = results.map((r, i) => ({ r, s: list[i] as Scenario })).sort((a, b) => b.r.p95Ms - a.r.p95Ms);
+  const chosen = byP95.filter(
+    ({ r }, i) => r.p95Ms >= TARGET_P95_MS || byP95.findIndex((x) => x.r.page === r.page) === i,
+  );
+  const client = clientOf(handle);
+  const out: string[] = [];
+  for (const { r, s } of chosen) {
+    const statements: { query: string; params: unknown[] }[] = [];
+    setDatabase({ ...handle, db: recordingDatabase(handle, statements) });
+    try {
+      await loadPage(s);
+    } finally {
+      setDatabase(handle);
+    }
+    out.push(
+      `=== ${r.page} · ${r.name} · ?${r.query}${r.origin ? ` · origin ${r.origin}` : ""} · p50 ${r.p50Ms} ms · p95 ${r.p95Ms} ms ===`,
+    );
+    for (const statement of statements) {
+      const plan = await client.query(`explain (analyze, buffers) ${statement.query}`, statement.params);
+      out.push(
+        "",
+        `-- ${statement.query}`,
+        `-- params: ${JSON.stringify(statement.params)}`,
+        ...plan.rows.map((row) => String(Object.values(row)[0])),
+      );
+    }
+    out.push("", "");
+  }
+  return out.join("\n");
+}
+
+// ---------------------------------------------------------------------------
+// Command line
+// ---------------------------------------------------------------------------
+
+const activeCleanups = new Set<() => Promise<void>>();
+
+export function formatTable(results: BrowseResults): string {
+  const header = ["page", "scenario", "query", "rows", "p50 ms", "p95 ms", "max ms", ""];
+  const rows = results.scenarios.map((r) => [
+    r.page,
+    r.name,
+    `${r.query || "—"}${r.origin ? ` @${r.origin}` : ""}`,
+    String(r.total),
+    r.p50Ms.toFixed(1),
+    r.p95Ms.toFixed(1),
+    r.maxMs.toFixed(1),
+    r.p95Ms < TARGET_P95_MS ? "" : `≥ ${TARGET_P95_MS} ms`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] as string).length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i >= 3 && i <= 6 ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join("  ");
+  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
+
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      db: { type: "string", default: "pglite" },
+      businesses: { type: "string" },
+      listings: { type: "string" },
+      iterations: { type: "string" },
+      warmup: { type: "string" },
+      seed: { type: "string", default: "1" },
+      "postgres-url": { type: "string" },
+      smoke: { type: "boolean", default: false },
+      apply: { type: "string" },
+      tag: { type: "string" },
+      out: { type: "string", default: path.join(path.dirname(fileURLToPath(import.meta.url)), "results") },
+    },
+  });
+  if (values.db !== "pglite" && values.db !== "postgres") throw new Error("--db must be pglite or postgres");
+  const size = values.smoke ? SMOKE_SIZE : FULL_SIZE;
+  const number = (value: string | undefined, fallback: number) => {
+    if (value === undefined) return fallback;
+    const n = Number(value.replace(/_/g, ""));
+    if (!Number.isInteger(n) || n < 0) throw new Error(`Not a whole number: ${value}`);
+    return n;
+  };
+  const options: BrowseOptions = {
+    db: values.db,
+    businesses: number(values.businesses, size.businesses),
+    listings: number(values.listings, size.listings),
+    iterations: Math.max(1, number(values.iterations, size.iterations)),
+    warmup: values.warmup === undefined ? undefined : number(values.warmup, 0),
+    seed: number(values.seed, 1),
+    postgresUrl: values["postgres-url"] ?? process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL,
+    applySql: values.apply === undefined ? undefined : fs.readFileSync(values.apply, "utf8"),
+    tag: values.tag ?? (values.apply === undefined ? undefined : path.basename(values.apply, ".sql")),
+    log: (line) => console.log(line),
+  };
+
+  // Ctrl+C or a time limit: still drop the throwaway database.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: cleaning up…`);
+      void Promise.allSettled([...activeCleanups].map((c) => c())).then(() => process.exit(130));
+    });
+  }
+
+  const results = await runBrowseBenchmark(options);
+  console.log("");
+  console.log(formatTable(results));
+  console.log("");
+  console.log(
+    `${results.db}${results.tag ? ` (${results.tag})` : ""}: ${results.sizes.businesses} businesses, ${results.sizes.listings} listings (${results.sizes.publishedListings} published); ` +
+      `${results.iterations} runs per scenario after ${results.warmup} warm-up runs; insert ${(results.setupMs.insert / 1000).toFixed(1)} s.`,
+  );
+
+  fs.mkdirSync(values.out, { recursive: true });
+  const stamp = results.startedAt.slice(0, 10);
+  const suffix = `${results.tag ? `-${slug(results.tag)}` : ""}${values.smoke ? "-smoke" : ""}`;
+  const jsonFile = path.join(values.out, `browse-${results.db}-${stamp}${suffix}.json`);
+  const { explain, ...figures } = results;
+  fs.writeFileSync(jsonFile, `${JSON.stringify(figures, null, 2)}\n`);
+  console.log(`Figures: ${path.relative(process.cwd(), jsonFile)}`);
+  if (explain) {
+    const explainFile = path.join(values.out, `explain-${results.db}-${stamp}${suffix}.txt`);
+    fs.writeFileSync(explainFile, explain);
+    console.log(`Query plans of the slowest scenarios: ${path.relative(process.cwd(), explainFile)}`);
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

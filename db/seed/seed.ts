@@ -1,0 +1,110 @@
+// Idempotent seeding: rows are matched by slug and never overwritten, so staff
+// edits to seeded rows survive a restart. Images are only rendered for rows
+// that are about to be inserted.
+import path from "node:path";
+import { inArray } from "drizzle-orm";
+import type { Database } from "../../app/server/db.server";
+import { businessListing, directoryBusiness, servicePackage } from "../../app/server/schema";
+import { seedBusinesses, seedListings, seedPackages, TOWNS } from "./data";
+import { writeSeedImage } from "./images";
+
+/** Public URL prefix of the files under DATA_DIR/uploads. */
+export const UPLOADS_URL = "/uploads";
+const SEED_FOLDER = "seed";
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface SeedResult {
+  listings: number;
+  businesses: number;
+  packages: number;
+}
+
+export async function seedDatabase(
+  db: Database,
+  { uploadsDir, now = new Date() }: { uploadsDir: string; now?: Date },
+): Promise<SeedResult> {
+  const imageDir = path.join(uploadsDir, SEED_FOLDER);
+  const imageUrl = (name: string) => `${UPLOADS_URL}/${SEED_FOLDER}/${name}`;
+
+  const existingListings = new Set(
+    (
+      await db
+        .select({ slug: businessListing.slug })
+        .from(businessListing)
+        .where(inArray(businessListing.slug, seedListings.map((l) => l.slug)))
+    ).map((r) => r.slug),
+  );
+  const newListings = seedListings.filter((l) => !existingListings.has(l.slug));
+  for (const listing of newListings) {
+    const images: string[] = [];
+    for (let i = 0; i < listing.imageCount; i++) {
+      images.push(imageUrl(await writeSeedImage(imageDir, listing.slug, listing.imageKind, listing.slug, i)));
+    }
+    const publishedAt = new Date(now.getTime() - listing.publishedDaysAgo * DAY_MS);
+    await db
+      .insert(businessListing)
+      .values({
+        slug: listing.slug,
+        title: listing.title,
+        category: listing.category,
+        town: listing.town,
+        postcode: listing.postcode,
+        ...TOWNS[listing.town],
+        askingPricePence: listing.askingPricePence,
+        monthlyLeasePence: listing.monthlyLeasePence,
+        description: listing.description,
+        features: listing.features,
+        images,
+        featured: listing.featured,
+        offersCount: listing.offersCount,
+        status: "published",
+        publishedAt,
+        createdAt: publishedAt,
+      })
+      .onConflictDoNothing({ target: businessListing.slug });
+  }
+
+  const existingBusinesses = new Set(
+    (
+      await db
+        .select({ slug: directoryBusiness.slug })
+        .from(directoryBusiness)
+        .where(inArray(directoryBusiness.slug, seedBusinesses.map((b) => b.slug)))
+    ).map((r) => r.slug),
+  );
+  const newBusinesses = seedBusinesses.filter((b) => !existingBusinesses.has(b.slug));
+  for (const business of newBusinesses) {
+    const image = imageUrl(await writeSeedImage(imageDir, business.slug, business.imageKind, business.slug, 0));
+    await db
+      .insert(directoryBusiness)
+      .values({
+        slug: business.slug,
+        name: business.name,
+        category: business.category,
+        description: business.description,
+        town: business.town,
+        address: business.address,
+        postcode: business.postcode,
+        ...TOWNS[business.town],
+        phone: business.phone,
+        website: business.website,
+        image,
+        featured: business.featured,
+        halalStatus: business.halalStatus,
+        alcoholServed: business.alcoholServed,
+      })
+      .onConflictDoNothing({ target: directoryBusiness.slug });
+  }
+
+  const insertedPackages = await db
+    .insert(servicePackage)
+    .values(seedPackages)
+    .onConflictDoNothing({ target: servicePackage.slug })
+    .returning({ id: servicePackage.id });
+
+  return {
+    listings: newListings.length,
+    businesses: newBusinesses.length,
+    packages: insertedPackages.length,
+  };
+}

@@ -1,0 +1,13 @@
+DROP INDEX "directory_business_published_featured_idx";--> statement-breakpoint
+ALTER TABLE "business_listing" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower("business_listing"."title" || ' ' || (case category when 'food' then 'Food & Beverage' when 'retail' then 'Retail' when 'ecommerce' then 'E-commerce' when 'distribution' then 'Distribution' when 'services' then 'Services' when 'other' then 'Other' else category end) || ' ' || "business_listing"."town" || ' ' || "business_listing"."description")) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "business_listing" ADD COLUMN "search_title" text GENERATED ALWAYS AS (lower("business_listing"."title" || ' ' || (case category when 'food' then 'Food & Beverage' when 'retail' then 'Retail' when 'ecommerce' then 'E-commerce' when 'distribution' then 'Distribution' when 'services' then 'Services' when 'other' then 'Other' else category end) || ' ' || "business_listing"."town")) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "business_listing_status_price_idx" ON "business_listing" USING btree ("status","asking_price_pence");--> statement-breakpoint
+CREATE INDEX "business_listing_status_revenue_idx" ON "business_listing" USING btree ("status","annual_revenue_pence");--> statement-breakpoint
+CREATE INDEX "business_listing_status_town_idx" ON "business_listing" USING btree ("status",lower("town"));--> statement-breakpoint
+CREATE INDEX "business_listing_status_category_idx" ON "business_listing" USING btree ("status","category");--> statement-breakpoint
+CREATE INDEX "business_listing_search_trgm_idx" ON "business_listing" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "business_listing_search_title_trgm_idx" ON "business_listing" USING gin ("search_title" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "directory_business_order_idx" ON "directory_business" USING btree ("published","featured" DESC NULLS FIRST,"name","id");--> statement-breakpoint
+CREATE INDEX "directory_business_category_order_idx" ON "directory_business" USING btree ("published","category","featured" DESC NULLS FIRST,"name","id");--> statement-breakpoint
+CREATE INDEX "directory_business_town_order_idx" ON "directory_business" USING btree ("published",lower("town"),"featured" DESC NULLS FIRST,"name","id");--> statement-breakpoint
+CREATE INDEX "directory_business_name_trgm_idx" ON "directory_business" USING gin (lower("name") gin_trgm_ops);

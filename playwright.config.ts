@@ -1,0 +1,45 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests drive Debian's Chromium (never a downloaded browser)
+// against the production build, served by `npm start` on its own data folder.
+const port = Number(process.env.E2E_PORT ?? 4391);
+const baseURL = `http://127.0.0.1:${port}`;
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? "data-e2e";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  // Its own folder: Playwright empties it, and test-results/ also holds the Vitest report.
+  outputDir: "test-results/playwright",
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: "node scripts/start.js",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: baseURL,
+      DATA_DIR: E2E_DATA_DIR,
+      LOG_LEVEL: "warn",
+    },
+  },
+});

@@ -1,0 +1,155 @@
+// The Express entry. In development Vite serves and reloads the app; in
+// production the React Router build does. Everything the app holds open is
+// started and stopped through the build (app/entry.server.tsx).
+import crypto from "node:crypto";
+import type { Server } from "node:http";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import { pinoHttp } from "pino-http";
+import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
+import { EnvError, loadDotEnv, env as readEnv } from "./app/server/env.server.ts";
+
+// What app/entry.server.tsx exports besides the renderer. The context key must
+// come from the build: a copy imported here would be a different key.
+interface AppEntry {
+  cspNonceContext: RouterContext<string>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  uploadsDir(): string;
+}
+
+let env: ReturnType<typeof readEnv>;
+try {
+  loadDotEnv();
+  env = readEnv();
+} catch (error) {
+  if (!(error instanceof EnvError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+const production = env.NODE_ENV === "production";
+const { logger } = await import("./app/server/logger.server.ts");
+
+const app = express();
+app.disable("x-powered-by");
+app.use(compression());
+app.use(
+  pinoHttp({
+    logger,
+    // One short line per request; static files would drown the log.
+    serializers: {
+      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+    autoLogging: { ignore: (req) => /^\/(assets|uploads)\//.test(req.url ?? "") },
+  }),
+);
+app.use(securityHeaders);
+
+let build: ServerBuild | (() => Promise<ServerBuild>);
+let entry: AppEntry;
+if (production) {
+  build = (await import(new URL("./build/server/index.js", import.meta.url).href)) as ServerBuild;
+  entry = build.entry.module as unknown as AppEntry;
+  // Fingerprinted by Vite: never changes under the same name.
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("build/client", { maxAge: "1h", index: false }));
+} else {
+  const vite = await import("vite");
+  const devServer = await vite.createServer({ server: { middlewareMode: true } });
+  app.use(devServer.middlewares);
+  const load = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  build = load;
+  entry = (await load()).entry.module as unknown as AppEntry;
+}
+
+// Uploaded and generated images. Their names are random or content hashes,
+// so a name always means the same bytes.
+app.use(
+  "/uploads",
+  express.static(entry.uploadsDir(), {
+    immutable: true,
+    maxAge: "1y",
+    index: false,
+    dotfiles: "deny",
+  }),
+  // A missing upload is a plain 404, not a page and not an error in the log.
+  (_req, res) => void res.status(404).type("text/plain").send("Not found"),
+);
+
+app.all(
+  "/{*splat}",
+  createRequestHandler({
+    build,
+    mode: production ? "production" : "development",
+    getLoadContext: (_req, res) => {
+      const context = new RouterContextProvider();
+      context.set(entry.cspNonceContext, res.locals.cspNonce as string);
+      return context;
+    },
+  }),
+);
+
+try {
+  await entry.start();
+} catch (error) {
+  // e.g. the embedded database is in use by another process: say so plainly.
+  console.error(`HBS could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+const server: Server = app.listen(env.PORT, env.HOST, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  logger.info({ port }, `HBS is serving on http://localhost:${port}`);
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "shutting down");
+  // Finish requests in flight, then close the database; give up after 10 s.
+  const force = setTimeout(() => server.closeAllConnections(), 10_000).unref();
+  server.closeIdleConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  clearTimeout(force);
+  await entry.stop();
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+function securityHeaders(...[, res, next]: Parameters<RequestHandler>) {
+  const nonce = crypto.randomBytes(16).toString("base64");
+  res.locals.cspNonce = nonce;
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("Permissions-Policy", "geolocation=(self), camera=(), microphone=(), payment=()");
+  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  // Vite's development client needs inline scripts, so the policy is for production.
+  if (production) {
+    res.setHeader(
+      "Content-Security-Policy",
+      [
+        "default-src 'self'",
+        `script-src 'self' 'nonce-${nonce}'`,
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ].join("; "),
+    );
+    if (env.SITE_URL.startsWith("https:")) {
+      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    }
+  }
+  next();
+}

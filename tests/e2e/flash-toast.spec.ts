@@ -1,0 +1,37 @@
+// A toast flashed by an action before a redirect is shown on the next page,
+// with and without JavaScript. The cookie is made the way an action makes it,
+// signed with the e2e server's own secret.
+import { expect, test, type BrowserContext } from "@playwright/test";
+import { E2E_DATA_DIR } from "../../playwright.config";
+
+async function flash(context: BrowserContext, baseURL: string, title: string, description: string) {
+  process.env.DATA_DIR = E2E_DATA_DIR;
+  const { createToastHeaders } = await import("../../app/server/toast.server");
+  const headers = await createToastHeaders({ type: "success", title, description });
+  const [pair] = headers.get("set-cookie")!.split(";");
+  const [name, value] = pair!.split("=");
+  await context.addCookies([{ name: name!, value: value!, url: baseURL }]);
+}
+
+test("with JavaScript the toast pops up once", async ({ page, context, baseURL }) => {
+  await page.goto("/");
+  await flash(context, baseURL!, "Your profile has been updated", "Saved just now.");
+  await page.goto("/about");
+  await expect(page.getByText("Your profile has been updated")).toBeVisible();
+  await expect(page.getByText("Saved just now.")).toBeVisible();
+
+  await page.goto("/contact");
+  await page.waitForTimeout(500);
+  await expect(page.getByText("Your profile has been updated")).toBeHidden();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the toast is a status message on the page", async ({ page, context, baseURL }) => {
+    await page.goto("/");
+    await flash(context, baseURL!, "Message Sent!", "Thank you for contacting us.");
+    await page.goto("/contact");
+    await expect(page.getByRole("status")).toContainText("Message Sent! Thank you for contacting us.");
+  });
+});

@@ -1,0 +1,58 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const prompt = (page: Page) => page.getByRole("region", { name: "Show businesses near you?" });
+const stored = (page: Page) =>
+  page.evaluate(() => ({
+    permission: localStorage.getItem("location-permission"),
+    location: JSON.parse(localStorage.getItem("user-location") ?? "null"),
+  }));
+
+test.describe("with the browser's permission", () => {
+  test.use({ geolocation: { latitude: 51.5842, longitude: -2.9977 }, permissions: ["geolocation"] });
+
+  test("appears after two seconds; Allow stores the position", async ({ page }) => {
+    // The page notes when the prompt first appears, on its own clock (0 is
+    // the start of the navigation), so a slow test runner cannot skew it.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.getElementById("location-prompt-title")) return;
+        (window as unknown as { promptShownAt: number }).promptShownAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto("/");
+    await expect(prompt(page)).toBeVisible({ timeout: 5000 });
+    const shownAt = await page.evaluate(() => (window as unknown as { promptShownAt: number }).promptShownAt);
+    expect(shownAt).toBeGreaterThanOrEqual(2000);
+
+    await prompt(page).getByRole("button", { name: "Allow" }).click();
+    await expect(prompt(page)).toBeHidden();
+    await expect.poll(() => stored(page)).toEqual({
+      permission: "granted",
+      location: { latitude: 51.5842, longitude: -2.9977, granted: true },
+    });
+
+    await page.reload();
+    await page.waitForTimeout(2500);
+    await expect(prompt(page)).toBeHidden();
+  });
+});
+
+test("Not now stores denied and it never shows again", async ({ page }) => {
+  await page.goto("/");
+  await prompt(page).getByRole("button", { name: "Not now" }).click();
+  await expect(prompt(page)).toBeHidden();
+  expect((await stored(page)).permission).toBe("denied");
+
+  await page.reload();
+  await page.waitForTimeout(2500);
+  await expect(prompt(page)).toBeHidden();
+});
+
+test("a geolocation error stores denied", async ({ page }) => {
+  // No geolocation permission in this context: the browser refuses.
+  await page.goto("/");
+  await prompt(page).getByRole("button", { name: "Allow" }).click();
+  await expect.poll(async () => (await stored(page)).permission).toBe("denied");
+  expect((await stored(page)).location).toBeNull();
+});

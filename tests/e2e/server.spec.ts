@@ -1,0 +1,91 @@
+// The server as operations see it: health, headers, static caching, refusing
+// a second process on the same embedded database, bad configuration, and a
+// clean shutdown. Runs the production build like `npm start` does.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { E2E_DATA_DIR } from "../../playwright.config";
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["scripts/start.js"], {
+    env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+test("GET /healthz answers 200 while the database answers", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ status: "ok" });
+});
+
+test("pages carry security headers and a CSP nonce that matches their scripts", async ({ request }) => {
+  const response = await request.get("/");
+  const headers = response.headers();
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["permissions-policy"]).toContain("geolocation=(self)");
+  const csp = headers["content-security-policy"] ?? "";
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  expect(nonce).toBeTruthy();
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).not.toContain("unsafe-eval");
+  const html = await response.text();
+  expect(html).toContain(`nonce="${nonce}"`);
+  expect(headers["content-encoding"] ?? "gzip").toMatch(/gzip|br/);
+});
+
+test("seed images are real WebP files served as immutable", async ({ page, request }) => {
+  await page.goto("/buy");
+  const src = await page.getByRole("main").locator("img").first().getAttribute("src");
+  expect(src).toMatch(/^\/uploads\/seed\/.+\.[0-9a-f]{10}\.webp$/);
+  const response = await request.get(src!);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("image/webp");
+  expect(response.headers()["cache-control"]).toContain("immutable");
+  const body = await response.body();
+  expect(body.subarray(8, 12).toString("ascii")).toBe("WEBP");
+
+  expect((await request.get("/uploads/seed/missing.webp")).status()).toBe(404);
+});
+
+test("a second server on the same embedded database stops with a clear message", async () => {
+  const second = startServer({ PORT: "0", DATA_DIR: E2E_DATA_DIR });
+  expect(await second.exited).toBe(1);
+  expect(second.output()).toContain("is in use by another HBS process");
+});
+
+test("a bad environment variable stops the server and is named", async () => {
+  const bad = startServer({ PORT: "eighty", DATA_DIR: E2E_DATA_DIR });
+  expect(await bad.exited).toBe(1);
+  expect(bad.output()).toMatch(/Invalid environment[\s\S]*PORT/);
+});
+
+test("SIGTERM finishes cleanly: the database is closed and its lock released", async () => {
+  test.setTimeout(120_000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hbs-shutdown-"));
+  const port = String(4500 + Math.floor(Math.random() * 400));
+  const server = startServer({ PORT: port, DATA_DIR: dataDir });
+  try {
+    await expect
+      .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status, {
+        timeout: 90_000,
+      })
+      .toBe(200);
+    expect(fs.existsSync(path.join(dataDir, "pglite.lock"))).toBe(true);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain("database closed");
+    expect(fs.existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
+  } finally {
+    server.child.kill("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});

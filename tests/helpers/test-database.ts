@@ -1,0 +1,43 @@
+// A database of its own for one test file: in-memory PGlite by default, or a
+// throwaway PostgreSQL database when TEST_POSTGRES_URL names a server (CI runs
+// the integration tests both ways). The PostgreSQL database is dropped after.
+import crypto from "node:crypto";
+import pg from "pg";
+import { openDatabase, type DatabaseHandle } from "../../app/server/db.server";
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Closes the connection and drops a throwaway PostgreSQL database. */
+  destroy(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_POSTGRES_URL;
+  if (!serverUrl) {
+    const handle = openDatabase({ dataDir: "memory://" });
+    await handle.migrate();
+    return { ...handle, destroy: () => handle.close() };
+  }
+  const name = `hbs_test_${crypto.randomBytes(6).toString("hex")}`;
+  await withAdmin(serverUrl, (admin) => admin.query(`create database ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = openDatabase({ databaseUrl: url.toString(), dataDir: "memory://" });
+  await handle.migrate();
+  return {
+    ...handle,
+    async destroy() {
+      await handle.close();
+      await withAdmin(serverUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}

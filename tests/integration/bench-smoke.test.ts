@@ -1,0 +1,33 @@
+// A small run of the browse benchmark (bench/browse.ts), so that it keeps
+// working as the queries change. The figures themselves are not checked: at
+// this size and on a busy test machine they mean nothing.
+import { describe, expect, it } from "vitest";
+import { runBrowseBenchmark, SMOKE_SIZE } from "../../bench/browse";
+
+describe("browse benchmark (smoke)", () => {
+  it("times every scenario of the directory and /buy pages, and each finds rows", { timeout: 60_000 }, async () => {
+    const results = await runBrowseBenchmark({ db: "pglite", pgliteDir: "memory://", ...SMOKE_SIZE, warmup: 1 });
+
+    expect(results.sizes.businesses).toBe(SMOKE_SIZE.businesses);
+    expect(results.sizes.listings).toBe(SMOKE_SIZE.listings);
+    expect(results.machine.databaseVersion).toMatch(/PostgreSQL/);
+    expect(results.scenarios.length).toBeGreaterThanOrEqual(20);
+    for (const page of ["directory", "buy"] as const) {
+      expect(results.scenarios.some((s) => s.page === page)).toBe(true);
+    }
+    for (const scenario of results.scenarios) {
+      const label = `${scenario.page} · ${scenario.name}`;
+      expect(scenario.iterations, label).toBe(SMOKE_SIZE.iterations);
+      for (const ms of [scenario.p50Ms, scenario.p95Ms, scenario.maxMs]) {
+        expect(Number.isFinite(ms), label).toBe(true);
+        expect(ms, label).toBeGreaterThan(0);
+      }
+      expect(scenario.p50Ms, label).toBeLessThanOrEqual(scenario.p95Ms);
+      expect(scenario.p95Ms, label).toBeLessThanOrEqual(scenario.maxMs);
+      expect(scenario.total, label).toBeGreaterThan(0);
+      expect(scenario.items, label).toBeGreaterThan(0);
+    }
+    // The query plans of the slowest scenarios were collected.
+    expect(results.explain).toMatch(/Execution Time/);
+  });
+});
