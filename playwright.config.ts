@@ -40,6 +40,10 @@ export default defineConfig({
       SITE_URL: baseURL,
       DATA_DIR: E2E_DATA_DIR,
       LOG_LEVEL: "warn",
+      // As behind a reverse proxy on the same machine: each test says who it
+      // is with X-Forwarded-For (tests/e2e/fixtures.ts), so tests do not
+      // share the per-visitor rate limits.
+      TRUST_PROXY: "loopback",
     },
   },
 });

@@ -14,6 +14,7 @@ import { EnvError, loadDotEnv, env as readEnv } from "./app/server/env.server.ts
 // come from the build: a copy imported here would be a different key.
 interface AppEntry {
   cspNonceContext: RouterContext<string>;
+  clientIpContext: RouterContext<string>;
   start(): Promise<void>;
   stop(): Promise<void>;
   uploadsDir(): string;
@@ -34,6 +35,7 @@ const { logger } = await import("./app/server/logger.server.ts");
 
 const app = express();
 app.disable("x-powered-by");
+app.set("trust proxy", trustProxy(env.TRUST_PROXY));
 app.use(compression());
 app.use(
   pinoHttp({
@@ -84,9 +86,10 @@ app.all(
   createRequestHandler({
     build,
     mode: production ? "production" : "development",
-    getLoadContext: (_req, res) => {
+    getLoadContext: (req, res) => {
       const context = new RouterContextProvider();
       context.set(entry.cspNonceContext, res.locals.cspNonce as string);
+      context.set(entry.clientIpContext, req.ip ?? "unknown");
       return context;
     },
   }),
@@ -152,4 +155,10 @@ function securityHeaders(...[, res, next]: Parameters<RequestHandler>) {
     }
   }
   next();
+}
+
+/** TRUST_PROXY as Express takes it: a boolean, a hop count, or names and ranges. */
+function trustProxy(value: string): boolean | number | string {
+  if (value === "true" || value === "false") return value === "true";
+  return /^\d+$/.test(value) ? Number(value) : value;
 }

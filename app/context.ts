@@ -4,3 +4,6 @@ import { createContext } from "react-router";
 
 /** Nonce of this response's Content-Security-Policy, for inline scripts. */
 export const cspNonceContext = createContext<string>("");
+
+/** The visitor's IP address (through trusted proxies: TRUST_PROXY), for rate limits. */
+export const clientIpContext = createContext<string>("unknown");

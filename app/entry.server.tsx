@@ -11,7 +11,7 @@ import { logger } from "./server/logger.server";
 
 // server.ts starts and stops the app through these, so that it shares the
 // build's single instance of the database and of the context keys.
-export { cspNonceContext } from "./context";
+export { clientIpContext, cspNonceContext } from "./context";
 export { start, stop, uploadsDir } from "./server/lifecycle.server";
 
 export const streamTimeout = 5_000;

@@ -11,6 +11,7 @@ export default [
   route("sell", "routes/sell.tsx"),
   route("promote", "routes/promote.tsx"),
   route("services", "routes/services.tsx"),
+  route("packages/:slug", "routes/package-interest.tsx"),
   route("contact", "routes/contact.tsx"),
   route("about", "routes/about.tsx"),
   route("auth", "routes/auth.tsx"),

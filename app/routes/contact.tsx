@@ -2,6 +2,10 @@ import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { PageHero } from "~/components/layout/page-hero";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { enquiryClientAction } from "~/features/enquiries/client-action";
+import { CONTACT_FAILURE, ContactForm } from "~/features/enquiries/components/contact-form";
+import { handleEnquiryForm } from "~/features/enquiries/enquiries.server";
+import { contactSchema } from "~/features/enquiries/schemas";
 import { telHref } from "~/lib/phone";
 import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/contact";
@@ -11,11 +15,27 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Get in touch with the HBS team by e-mail, phone or message." },
 ];
 
-export default function Contact() {
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleEnquiryForm(
+    { request, context },
+    {
+      kind: "contact",
+      schema: contactSchema,
+      failureMessage: CONTACT_FAILURE,
+      prepare: async (fields) => ({ subject: fields.subject, fields }),
+    },
+  );
+}
+
+export const clientAction = (args: Route.ClientActionArgs) => enquiryClientAction(args, CONTACT_FAILURE);
+
+export default function Contact({ actionData }: Route.ComponentProps) {
   const { site } = useRootData();
   return (
     <>
-      <PageHero title="Contact">Questions about buying, selling or promoting a halal business? We're here to help.</PageHero>
+      <PageHero title="Contact">
+        Questions about buying, selling or promoting a halal business? We're here to help.
+      </PageHero>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 lg:grid-cols-3">
         <section aria-labelledby="contact-details-title" className="space-y-6">
           <Card className="p-6">
@@ -59,7 +79,8 @@ export default function Contact() {
             <h2 id="contact-form-title" className="text-xl font-semibold">
               Send us a message
             </h2>
-            <p className="mt-2 text-slate-700">We'll get back to you within 24 hours.</p>
+            <p className="mt-2 mb-6 text-slate-700">We'll get back to you within 24 hours.</p>
+            <ContactForm actionData={actionData} />
           </Card>
         </section>
       </div>

@@ -3,7 +3,13 @@ import { data, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { ListingGallery } from "~/features/marketplace/components/listing-gallery";
 import { offersLabel } from "~/features/marketplace/components/listing-text";
-import { RegisterInterestForm } from "~/features/marketplace/components/register-interest-dialog";
+import { enquiryClientAction } from "~/features/enquiries/client-action";
+import { handleEnquiryForm, refuseEnquiry } from "~/features/enquiries/enquiries.server";
+import { listingInterestSchema } from "~/features/enquiries/schemas";
+import {
+  LISTING_INTEREST_FAILURE,
+  RegisterInterestForm,
+} from "~/features/marketplace/components/register-interest-dialog";
 import { getListingBySlug } from "~/features/marketplace/listings.server";
 import { listingCategoryLabel } from "~/lib/categories";
 import { formatPence } from "~/lib/money";
@@ -59,12 +65,34 @@ export async function loader({ params }: Route.LoaderArgs) {
   );
 }
 
+/** Register interest in this listing (spec section 5); only while it is for sale. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const listing = await getListingBySlug(params.slug);
+  if (!listing || listing.status === "pending" || listing.status === "rejected") throw data(null, { status: 404 });
+  if (listing.status !== "published") return refuseEnquiry(410, "This business is no longer available.");
+  return handleEnquiryForm(
+    { request, context },
+    {
+      kind: "listing_interest",
+      schema: listingInterestSchema,
+      failureMessage: LISTING_INTEREST_FAILURE,
+      prepare: async (fields) => ({
+        subject: listing.title,
+        fields: { listingTitle: listing.title, ...fields },
+        listingId: listing.id,
+      }),
+    },
+  );
+}
+
+export const clientAction = (args: Route.ClientActionArgs) => enquiryClientAction(args, LISTING_INTEREST_FAILURE);
+
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData
     ? [...seoMeta(loaderData.seo), ...(loaderData.available ? [] : [{ name: "robots", content: "noindex" }])]
     : [{ title: "Page not found | HBS" }];
 
-export default function Listing({ loaderData: { listing, available } }: Route.ComponentProps) {
+export default function Listing({ loaderData: { listing, available }, actionData }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-6xl px-4 py-10">
       <Link to="/buy" className="inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline">
@@ -140,7 +168,7 @@ export default function Listing({ loaderData: { listing, available } }: Route.Co
               <p className="mt-1 mb-4 text-sm text-slate-700">
                 Leave your details and a member of the team will be in contact with you soon.
               </p>
-              <RegisterInterestForm listing={listing} />
+              <RegisterInterestForm listing={listing} actionData={actionData} />
             </section>
           ) : null}
         </aside>

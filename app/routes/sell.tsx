@@ -1,11 +1,21 @@
 import { CheckCircle2 } from "lucide-react";
 import { PageHero } from "~/components/layout/page-hero";
 import { Card } from "~/components/ui/card";
+import { enquiryClientAction } from "~/features/enquiries/client-action";
+import { SELL_FAILURE, SellForm } from "~/features/marketplace/components/sell-form";
+import { submitListing } from "~/features/marketplace/listing-submission.server";
 import type { Route } from "./+types/sell";
+
+export const action = ({ request, context }: Route.ActionArgs) => submitListing({ request, context });
+
+export const clientAction = (args: Route.ClientActionArgs) => enquiryClientAction(args, SELL_FAILURE);
 
 export const meta: Route.MetaFunction = () => [
   { title: "Sell your business | HBS" },
-  { name: "description", content: "List your halal business for sale with HBS and reach thousands of potential buyers." },
+  {
+    name: "description",
+    content: "List your halal business for sale with HBS and reach thousands of potential buyers.",
+  },
 ];
 
 const benefits = [
@@ -16,7 +26,7 @@ const benefits = [
   "Featured listing options available",
 ];
 
-export default function Sell() {
+export default function Sell({ actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHero title="Sell your business">
@@ -28,9 +38,10 @@ export default function Sell() {
             <h2 id="sell-form-title" className="text-xl font-semibold">
               Your business
             </h2>
-            <p className="mt-2 text-slate-700">
-              Your listing will be reviewed within 24-48 hours.
+            <p className="mt-2 mb-6 text-slate-700">
+              Fields marked * are required. Your listing will be reviewed within 24-48 hours.
             </p>
+            <SellForm actionData={actionData} />
           </Card>
         </section>
         <aside aria-labelledby="why-list-title">

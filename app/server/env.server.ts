@@ -36,6 +36,9 @@ export const envSchema = z.object({
   FACEBOOK_URL: z.url().default("https://www.facebook.com/"),
   SMTP_URL: optionalUrl(["smtp://", "smtps://"]),
   MAIL_FROM: z.string().min(3).default("HBS <no-reply@hbs.example>"),
+  // Express's "trust proxy": which proxies may say who the visitor is through
+  // X-Forwarded-For (e.g. "loopback", "1", "10.0.0.0/8"). Off by default.
+  TRUST_PROXY: z.string().trim().default("false"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -1,6 +1,7 @@
 // Start and stop of everything the app holds open. Called by server.ts
 // through the server build, so that the app and the server share one module
 // instance of the database.
+import os from "node:os";
 import path from "node:path";
 import { seedDatabase } from "../../db/seed/seed";
 import { openDatabase, setDatabase, type DatabaseHandle } from "./db.server";
@@ -8,12 +9,35 @@ import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { mailerFromEnv } from "./mail.server";
 import { startOutboxWorker, type OutboxWorker } from "./outbox.server";
+import { pruneRateLimits } from "./rate-limit.server";
 
 let handle: DatabaseHandle | undefined;
 let worker: OutboxWorker | undefined;
+let pruneTimer: NodeJS.Timeout | undefined;
 
+/** Counters older than a day are of no use to any rule. */
+const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/** Asks the outbox worker to send what was just queued, rather than at its next tick. */
+export function wakeOutbox() {
+  worker?.wake();
+}
+
+/** A folder under DATA_DIR; with the in-memory database (tests), under the system's temporary folder. */
+function dataFolder(name: string) {
+  const { DATA_DIR } = env();
+  const base = DATA_DIR.startsWith("memory://") ? path.join(os.tmpdir(), `hbs-memory-${process.pid}`) : DATA_DIR;
+  return path.resolve(base, name);
+}
+
+/** Public images: seed images and published listings' photos, served at /uploads. */
 export function uploadsDir() {
-  return path.resolve(env().DATA_DIR, "uploads");
+  return dataFolder("uploads");
+}
+
+/** Photos sent with listing submissions: private until staff publish the listing. */
+export function submissionPhotosDir() {
+  return dataFolder("submissions");
 }
 
 export async function start(): Promise<void> {
@@ -39,9 +63,17 @@ export async function start(): Promise<void> {
   worker = startOutboxWorker(handle.db, mailerFromEnv(), {
     onError: (error) => logger.warn({ err: error }, "outbox run failed; retrying at the next tick"),
   });
+  const db = handle.db;
+  pruneTimer = setInterval(() => {
+    pruneRateLimits(db, RATE_LIMIT_RETENTION_MS).catch((error) =>
+      logger.warn({ err: error }, "pruning rate limits failed"),
+    );
+  }, 60 * 60 * 1000);
+  pruneTimer.unref();
 }
 
 export async function stop(): Promise<void> {
+  clearInterval(pruneTimer);
   await worker?.stop();
   worker = undefined;
   if (!handle) return;

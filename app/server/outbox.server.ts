@@ -50,7 +50,8 @@ export async function claimDue(db: Database, now: Date, limit: number) {
 
 /** Sends what is due. Returns how many were sent and how many failed. */
 export async function processOutbox(db: Database, mailer: Mailer, now = new Date(), limit = 20) {
-  const claimed = await claimDue(db, now, limit);
+  // In the order they were queued (an UPDATE … RETURNING keeps no order of its own).
+  const claimed = (await claimDue(db, now, limit)).sort((a, b) => a.id - b.id);
   let sent = 0;
   let failed = 0;
   for (const row of claimed) {

@@ -338,6 +338,9 @@ export const enquiry = pgTable(
     id: serial("id").primaryKey(),
     kind: enquiryKind("kind").notNull(),
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    // What it is about, as lists show it: the listing's title, the package's
+    // name, the message's subject or the business offered for sale.
+    subject: text("subject").notNull(),
     // What the visitor submitted, exactly as validated.
     fields: jsonb("fields").$type<Record<string, unknown>>().notNull(),
     listingId: integer("listing_id").references(() => businessListing.id, {
@@ -370,4 +373,23 @@ export const outbox = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} is null`),
   ],
+);
+
+// ---------------------------------------------------------------------------
+// Rate limits
+// ---------------------------------------------------------------------------
+
+/**
+ * Fixed-window counters, one row per key (e.g. "contact:203.0.113.7"). In the
+ * database, not in memory, so a limit holds across restarts and across
+ * several server processes.
+ */
+export const rateLimit = pgTable(
+  "rate_limit",
+  {
+    key: text("key").primaryKey(),
+    windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull(),
+  },
+  (t) => [index("rate_limit_window_idx").on(t.windowStartedAt)],
 );

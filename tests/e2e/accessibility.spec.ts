@@ -1,8 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { specRoutes } from "./routes";
 
-const extraRoutes = ["/privacy", "/terms", "/no-such-page"];
+const extraRoutes = ["/privacy", "/terms", "/no-such-page", "/packages/growth-plan", "/buy/kebab-takeaway-cwmbran"];
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
 
 for (const viewport of [
   { name: "desktop", width: 1280, height: 800 },
@@ -17,12 +24,35 @@ for (const viewport of [
         // Scan with the cookie banner and location prompt on screen too.
         await expect(page.getByRole("region", { name: "We value your privacy" })).toBeVisible({ timeout: 3000 });
         await expect(page.getByRole("region", { name: "Show businesses near you?" })).toBeVisible({ timeout: 4000 });
-        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-        const serious = results.violations
-          .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-        expect(serious).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
       });
     }
+
+    test("the forms with their messages showing, and the open dialogs, have none either", async ({ page }) => {
+      // The banner and the prompt were scanned above; here they would only cover the forms.
+      await page.addInitScript(() => {
+        localStorage.setItem("location-permission", "denied");
+        localStorage.setItem("cookie-consent", "accepted");
+      });
+      for (const [path, submit] of [
+        ["/sell", "Submit Listing"],
+        ["/contact", "Send Message"],
+      ] as const) {
+        await page.goto(path);
+        await page.getByRole("button", { name: submit }).click();
+        await expect(page.getByText("Invalid email address")).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+      }
+      await page.goto("/services");
+      await page.getByRole("button", { name: "Get started with GROWTH PLAN" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Submit" }).click();
+      await expect(page.getByRole("dialog").getByText("Invalid email address")).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.goto("/buy");
+      await page.getByRole("button", { name: "Register Interest" }).first().click();
+      await page.getByRole("dialog").getByRole("button", { name: "Register Interest" }).click();
+      await expect(page.getByRole("dialog").getByText("Invalid email address")).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
   });
 }

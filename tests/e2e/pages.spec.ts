@@ -53,7 +53,8 @@ test("/services shows the three plans of section 9 with prices, badges and 'Get 
   ] as const) {
     const card = main.getByRole("article").filter({ has: page.getByRole("heading", { name }) });
     await expect(card).toContainText(price);
-    await expect(card.getByRole("link", { name: `Get started with ${name}` })).toHaveText("Get started");
+    // A link until the page is hydrated, then a button opening the dialog.
+    await expect(card.getByLabel(`Get started with ${name}`)).toHaveText("Get started");
   }
   await expect(main.getByText("MOST POPULAR")).toBeVisible();
   await expect(main.getByText("BEST CHOICE")).toBeVisible();
@@ -73,7 +74,7 @@ test("/promote shows the three packages, four benefits and 'Contact us today'", 
   ] as const) {
     const card = main.getByRole("article").filter({ has: page.getByRole("heading", { name }) });
     await expect(card).toContainText(price);
-    await expect(card.getByRole("link", { name: `Get started with ${name}` })).toBeVisible();
+    await expect(card.getByLabel(`Get started with ${name}`)).toBeVisible();
   }
   await expect(main.getByText("Most Popular", { exact: true })).toBeVisible();
   await expect(main.getByText("Best Choice", { exact: true })).toBeVisible();

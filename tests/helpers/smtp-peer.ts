@@ -36,3 +36,19 @@ export async function startSmtpPeer(port = 0) {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** A received message's header value and its body as text (quoted-printable decoded). */
+export function readMail(raw: string) {
+  const split = raw.search(/\r?\n\r?\n/);
+  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, " ");
+  const header = (name: string) => new RegExp(`^${name}: (.*)$`, "im").exec(head)?.[1]?.trim();
+  const body = raw
+    .slice(split)
+    .trim()
+    .replace(/=\r?\n/g, "")
+    .replace(/(?:=[0-9A-F]{2})+/g, (run) =>
+      Buffer.from(run.slice(1).split("=").map((hex) => parseInt(hex, 16))).toString("utf8"),
+    )
+    .replace(/\r\n/g, "\n");
+  return { header, body };
+}

@@ -28,7 +28,9 @@ const cardColumns = {
 function orderFor(sort: ListingSort, distance: SQL | undefined): SQL[] {
   switch (sort) {
     case "nearest":
-      return distance ? [sql`${distance} asc nulls last`, desc(businessListing.publishedAt)] : orderFor("latest", distance);
+      return distance
+        ? [sql`${distance} asc nulls last`, desc(businessListing.publishedAt)]
+        : orderFor("latest", distance);
     case "price-asc":
       return [asc(businessListing.askingPricePence), asc(businessListing.id)];
     case "price-desc":
@@ -51,12 +53,16 @@ function orderFor(sort: ListingSort, distance: SQL | undefined): SQL[] {
 export async function searchListings(query: ListingQuery, origin: LatLng | null) {
   const where = and(
     published,
-    matchesAllWords({ text: businessListing.searchText, fuzzyText: businessListing.searchTitle }, searchWords(query.search)),
+    matchesAllWords(
+      { text: businessListing.searchText, fuzzyText: businessListing.searchTitle },
+      searchWords(query.search),
+    ),
     query.category ? eq(businessListing.category, query.category) : undefined,
     query.location ? sql`lower(${businessListing.town}) = lower(${query.location})` : undefined,
   );
   const distance = origin ? distanceFrom(origin, businessListing.latitude, businessListing.longitude) : undefined;
-  const sort: ListingSort = query.sort === "nearest" && !origin ? "latest" : (query.sort ?? (origin ? "nearest" : "latest"));
+  const sort: ListingSort =
+    query.sort === "nearest" && !origin ? "latest" : (query.sort ?? (origin ? "nearest" : "latest"));
 
   const [items, [total]] = await Promise.all([
     db()

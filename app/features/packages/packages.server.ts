@@ -22,3 +22,17 @@ export function listPackages(type: PackageType) {
 }
 
 export type PackageSummary = Awaited<ReturnType<typeof listPackages>>[number];
+
+/** One plan or package by its slug, or null. */
+export async function getPackageBySlug(slug: string) {
+  const [row] = await db()
+    .select({
+      slug: servicePackage.slug,
+      name: servicePackage.name,
+      type: servicePackage.type,
+    })
+    .from(servicePackage)
+    .where(eq(servicePackage.slug, slug))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,10 +1,28 @@
 import { Check } from "lucide-react";
-import { Link } from "react-router";
+import { useState } from "react";
+import { Link, useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { buttonVariants } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
 import { formatPence } from "~/lib/money";
+import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
+import type { EnquiryActionData } from "~/features/enquiries/enquiry-kinds";
+import {
+  PackageInterestForm,
+  packageInterestAction,
+  packageInterestKey,
+  packageInterestTitle,
+} from "./package-interest";
 
 /** What a plan card shows: one row of `listPackages` as the loader sends it. */
 export interface PlanCardPlan {
@@ -18,9 +36,9 @@ export interface PlanCardPlan {
 }
 
 /**
- * One service plan or promotion package: name, price, features and a
- * 'Get started' link. Plans with a badge ("MOST POPULAR", "Best Choice") are
- * drawn with a stronger border and the badge on the card's top edge.
+ * One service plan or promotion package: name, price, features and 'Get
+ * started'. Plans with a badge ("MOST POPULAR", "Best Choice") are drawn with
+ * a stronger border and the badge on the card's top edge.
  */
 export function PlanCard({ plan }: { plan: PlanCardPlan }) {
   const headingId = `plan-${plan.slug}`;
@@ -29,10 +47,7 @@ export function PlanCard({ plan }: { plan: PlanCardPlan }) {
     <Card
       role="article"
       aria-labelledby={headingId}
-      className={cn(
-        "relative flex h-full flex-col p-6 sm:p-8",
-        highlighted && "border-2 border-brand-700 shadow-lg",
-      )}
+      className={cn("relative flex h-full flex-col p-6 sm:p-8", highlighted && "border-2 border-brand-700 shadow-lg")}
     >
       {plan.badge ? (
         <Badge
@@ -62,14 +77,61 @@ export function PlanCard({ plan }: { plan: PlanCardPlan }) {
         ))}
       </ul>
 
-      <Link
-        to={`/contact?package=${encodeURIComponent(plan.slug)}`}
-        aria-label={`Get started with ${plan.name}`}
-        className={cn(buttonVariants({ size: "lg" }), "mt-8 w-full")}
-      >
+      <GetStarted plan={plan} />
+    </Card>
+  );
+}
+
+/**
+ * 'Get started': a link to the package's own form page until the page is
+ * hydrated (so it works without JavaScript), then a button opening the
+ * 'Get Started with {plan}' dialog, which closes and clears on success.
+ */
+function GetStarted({ plan }: { plan: PlanCardPlan }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher<EnquiryActionData>({
+    key: packageInterestKey(plan.slug),
+  });
+  const submitting = fetcher.state === "submitting";
+  const className = cn(buttonVariants({ size: "lg" }), "mt-8 w-full");
+  const label = `Get started with ${plan.name}`;
+  if (!hydrated) {
+    return (
+      <Link to={packageInterestAction(plan.slug)} aria-label={label} className={className}>
         Get started
       </Link>
-    </Card>
+    );
+  }
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next || !submitting) && setOpen(next)}>
+      <DialogTrigger asChild>
+        <Button type="button" size="lg" aria-label={label} className="mt-8 w-full">
+          Get started
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{packageInterestTitle(plan.name)}</DialogTitle>
+          <DialogDescription>Tell us about your business and we will be in touch to get you started.</DialogDescription>
+        </DialogHeader>
+        <PackageInterestForm
+          slug={plan.slug}
+          onSuccess={() => {
+            // Closed and cleared: the next opening starts from an empty form.
+            fetcher.reset();
+            setOpen(false);
+          }}
+          secondaryAction={
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={submitting}>
+                Cancel
+              </Button>
+            </DialogClose>
+          }
+        />
+      </DialogContent>
+    </Dialog>
   );
 }
 

@@ -2,7 +2,7 @@ import { useRef, useState, type ReactNode } from "react";
 import { ImageViewer } from "./image-viewer";
 import { ListingDetailDialog } from "./listing-detail-dialog";
 import type { ListingSummary } from "./listing-types";
-import { RegisterInterestDialog, type RegisterInterestFormProps } from "./register-interest-dialog";
+import { RegisterInterestDialog } from "./register-interest-dialog";
 
 export interface ListingDialogs {
   /** Opens the detail dialog; focus returns to `opener` when the flow ends. */
@@ -26,10 +26,7 @@ type Modal = "details" | "interest" | null;
  * interest dialog; its thumbnails open the viewer on top of it. Focus goes
  * back to the element that started each flow.
  */
-export function useListingDialogs(
-  listing: ListingSummary,
-  interestForm?: Pick<RegisterInterestFormProps, "errors" | "formError" | "defaultValues">,
-): ListingDialogs {
+export function useListingDialogs(listing: ListingSummary): ListingDialogs {
   const [modal, setModal] = useState<Modal>(null);
   const [viewer, setViewer] = useState({ open: false, index: 0 });
   const modalOpener = useRef<HTMLElement | null>(null);
@@ -52,7 +49,6 @@ export function useListingDialogs(
       />
       <RegisterInterestDialog
         listing={listing}
-        {...interestForm}
         open={modal === "interest"}
         onOpenChange={(open) => setModal(open ? "interest" : null)}
         returnFocusRef={modalOpener}

@@ -1,5 +1,6 @@
-import { useId, type ReactNode, type RefObject } from "react";
-import { Form, useNavigation } from "react-router";
+import { CheckCircle2 } from "lucide-react";
+import { useEffect, useEffectEvent, useRef, type ReactNode, type RefObject } from "react";
+import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -9,7 +10,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { Input, Label } from "~/components/ui/form-controls";
+import { FormErrors, TextField } from "~/components/ui/field";
+import { HoneypotField } from "~/features/enquiries/components/honeypot";
+import type { EnquiryActionData } from "~/features/enquiries/enquiry-kinds";
+import { listingInterestSchema } from "~/features/enquiries/schemas";
+import { useEnquiryForm } from "~/features/enquiries/use-enquiry-form";
 
 /** What the form needs of a listing. */
 export interface InterestListing {
@@ -17,112 +22,92 @@ export interface InterestListing {
   title: string;
 }
 
-/** The fields a visitor fills in (spec section 3, "Registration interest"). */
-export type RegisterInterestField = "fullName" | "email" | "contactNumber";
+/** Where the form posts: the listing's own page, whose action stores it. */
+export function registerInterestAction(slug: string) {
+  return `/buy/${slug}`;
+}
+
+/** One fetcher per listing, shared by the form and the dialog around it. */
+const fetcherKey = (slug: string) => `listing-interest:${slug}`;
+
+export const LISTING_INTEREST_FAILURE = "Failed to submit your registration. Please try again.";
+const SUCCESS_MESSAGE =
+  "Your interest has been successfully sent. A member of the team will be in contact with you soon.";
+
+/** How long the dialog's success view stays before it closes itself (spec section 9). */
+export const SUCCESS_CLOSE_MS = 3000;
+
+function InterestSuccess() {
+  // Focus moves here as the form goes, so keyboard and screen-reader users
+  // are not left on nothing.
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div
+      ref={ref}
+      role="status"
+      tabIndex={-1}
+      className="flex flex-col items-center gap-3 rounded-lg bg-brand-50 p-6 text-center outline-none"
+    >
+      <CheckCircle2 aria-hidden className="size-10 text-brand-700" />
+      <p className="text-lg font-semibold text-brand-900">Success!</p>
+      <p className="text-slate-800">{SUCCESS_MESSAGE}</p>
+    </div>
+  );
+}
 
 export interface RegisterInterestFormProps {
   listing: InterestListing;
-  /** Errors from the action, under each field (e.g. conform's `lastResult.error`). */
-  errors?: Partial<Record<RegisterInterestField, string[] | null | undefined>>;
-  /** An error about the whole submission, shown above the button. */
-  formError?: string | null;
-  /** What to refill the fields with after a failed submission. */
-  defaultValues?: Partial<Record<RegisterInterestField, string>>;
+  /** What the action answered a form posted without JavaScript. */
+  actionData?: EnquiryActionData;
   /** Drawn before the submit button, e.g. a Cancel button. */
   secondaryAction?: ReactNode;
 }
 
-/** Where the form posts. The action itself lives with the listing's routes. */
-export function registerInterestAction(slug: string) {
-  return `/buy/${slug}/interest`;
-}
-
-/** Whether this listing's register-interest form is being submitted. */
-export function useRegisterInterestSubmitting(slug: string) {
-  const navigation = useNavigation();
-  const action = registerInterestAction(slug);
-  return navigation.state === "submitting" && navigation.formAction?.split("?")[0] === action;
-}
-
-const fields: {
-  name: RegisterInterestField;
-  label: string;
-  type: "text" | "email" | "tel";
-  autoComplete: string;
-  inputMode?: "email" | "tel";
-}[] = [
-  { name: "fullName", label: "Full Name", type: "text", autoComplete: "name" },
-  { name: "email", label: "Email", type: "email", autoComplete: "email", inputMode: "email" },
-  { name: "contactNumber", label: "Contact Number", type: "tel", autoComplete: "tel", inputMode: "tel" },
-];
-
 /**
  * The register-interest form of a listing: Full Name, Email, Contact Number,
- * and the listing's title as the hidden `businessTitle`. It posts to
- * `/buy/{slug}/interest`, so it also works without JavaScript (the listing's
- * own page can show it inline). Validation messages come from the action.
+ * and the listing's title as `businessTitle` (the server uses the listing of
+ * the URL, not this). It posts to the listing's page, so it also works
+ * without JavaScript; with it, the spec's toasts and messages appear in place.
  */
-export function RegisterInterestForm({
-  listing,
-  errors,
-  formError,
-  defaultValues,
-  secondaryAction,
-}: RegisterInterestFormProps) {
-  const id = useId();
-  const submitting = useRegisterInterestSubmitting(listing.slug);
-  const formErrorId = `${id}-form-error`;
+export function RegisterInterestForm({ listing, actionData, secondaryAction }: RegisterInterestFormProps) {
+  const { fetcher, formProps, form, fields, answer, submitting } = useEnquiryForm({
+    id: fetcherKey(listing.slug),
+    schema: listingInterestSchema,
+    actionData,
+    toasts: {
+      success: { title: "Success!", description: SUCCESS_MESSAGE },
+      failure: { title: "Error", description: LISTING_INTEREST_FAILURE },
+    },
+  });
+  if (answer?.outcome === "success") return <InterestSuccess />;
   return (
-    <Form
-      method="post"
-      action={registerInterestAction(listing.slug)}
-      className="grid gap-4"
-      aria-describedby={formError ? formErrorId : undefined}
-    >
+    <fetcher.Form action={registerInterestAction(listing.slug)} {...formProps} className="relative grid gap-4">
       <input type="hidden" name="businessTitle" value={listing.title} />
-      {fields.map((field) => {
-        const inputId = `${id}-${field.name}`;
-        const errorId = `${inputId}-error`;
-        const messages = errors?.[field.name]?.filter(Boolean) ?? [];
-        return (
-          <div key={field.name} className="grid gap-1.5">
-            <Label htmlFor={inputId}>{field.label}</Label>
-            <Input
-              id={inputId}
-              name={field.name}
-              type={field.type}
-              inputMode={field.inputMode}
-              autoComplete={field.autoComplete}
-              defaultValue={defaultValues?.[field.name]}
-              required
-              aria-invalid={messages.length > 0 || undefined}
-              aria-describedby={messages.length > 0 ? errorId : undefined}
-              className="aria-invalid:border-red-700"
-            />
-            {messages.length > 0 ? (
-              <p id={errorId} className="text-sm font-medium text-red-700">
-                {messages.join(" ")}
-              </p>
-            ) : null}
-          </div>
-        );
-      })}
-      {formError ? (
-        <p id={formErrorId} role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
-          {formError}
-        </p>
-      ) : null}
+      <TextField meta={fields.fullName} label="Full Name" autoComplete="name" required />
+      <TextField meta={fields.email} label="Email" type="email" inputMode="email" autoComplete="email" required />
+      <TextField
+        meta={fields.contactNumber}
+        label="Contact Number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        required
+      />
+      <HoneypotField />
+      <FormErrors form={form} />
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         {secondaryAction}
         <Button type="submit" disabled={submitting}>
           {submitting ? "Submitting..." : "Register Interest"}
         </Button>
       </div>
-    </Form>
+    </fetcher.Form>
   );
 }
 
-export interface RegisterInterestDialogProps extends Omit<RegisterInterestFormProps, "secondaryAction"> {
+export interface RegisterInterestDialogProps {
+  listing: InterestListing;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The element focus returns to on closing (the card's button that started it). */
@@ -130,25 +115,46 @@ export interface RegisterInterestDialogProps extends Omit<RegisterInterestFormPr
 }
 
 /**
- * The register-interest dialog of a listing card: title "Register Interest",
- * a description naming the listing, and the form. It cannot be closed while
- * the form is being submitted (spec section 4); closing unmounts the form, so
- * it opens empty next time.
+ * The register-interest dialog of a listing card (spec section 4): form →
+ * submitting → success view, which closes itself after 3 s. It cannot be
+ * closed while submitting; closing otherwise resets it, so it opens empty.
  */
-export function RegisterInterestDialog({ open, onOpenChange, returnFocusRef, ...form }: RegisterInterestDialogProps) {
-  const submitting = useRegisterInterestSubmitting(form.listing.slug);
+export function RegisterInterestDialog({ listing, open, onOpenChange, returnFocusRef }: RegisterInterestDialogProps) {
+  const fetcher = useFetcher<EnquiryActionData>({
+    key: fetcherKey(listing.slug),
+  });
+  const submitting = fetcher.state === "submitting";
+  const succeeded = fetcher.data?.outcome === "success";
+
+  function close() {
+    fetcher.reset();
+    onOpenChange(false);
+  }
+  const closeLater = useEffectEvent(close);
+  useEffect(() => {
+    if (!open || !succeeded) return;
+    const timer = setTimeout(closeLater, SUCCESS_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [open, succeeded]);
+
   return (
-    <Dialog open={open} onOpenChange={(next) => (next || !submitting) && onOpenChange(next)}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) onOpenChange(true);
+        else if (!submitting) close();
+      }}
+    >
       <DialogContent returnFocusRef={returnFocusRef}>
         <DialogHeader>
           <DialogTitle>Register Interest</DialogTitle>
           <DialogDescription>
-            Leave your details to register your interest in <strong className="font-semibold">{form.listing.title}</strong>{" "}
+            Leave your details to register your interest in <strong className="font-semibold">{listing.title}</strong>{" "}
             and our team will contact you.
           </DialogDescription>
         </DialogHeader>
         <RegisterInterestForm
-          {...form}
+          listing={listing}
           secondaryAction={
             <DialogClose asChild>
               <Button type="button" variant="outline" disabled={submitting}>

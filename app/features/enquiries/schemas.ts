@@ -1,0 +1,119 @@
+// The four public forms, one Zod schema each, used by the browser (Conform)
+// and by the server alike. Messages are the spec's (section 5) where it has
+// them; where it is silent they say plainly what to fix.
+import { z } from "zod";
+import { listingCategoryCodes } from "~/lib/categories";
+
+/** A field no person fills in: it is hidden from view and from assistive technology. */
+export const HONEYPOT_FIELD = "hbs_leave_empty";
+
+// Control characters (NUL cannot even be stored) and the invisible marks
+// that reorder text on screen; everything else a person types is kept.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const INVISIBLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
+
+/** One line of text: invisible characters removed, runs of white space made one space. */
+export function cleanLine(value: string): string {
+  return value.normalize("NFC").replace(INVISIBLE, "").replace(/\s+/g, " ");
+}
+
+/** Several lines of text: invisible characters removed, line ends made "\n". */
+export function cleanText(value: string): string {
+  return value
+    .normalize("NFC")
+    .replace(/\r\n?/g, "\n")
+    .replace(/[^\S\n]+\n/g, "\n")
+    .replace(INVISIBLE, "");
+}
+
+// An empty field shows only "… is required", not also what else is wrong with it.
+const line = (required: string, max: number, tooLong: string) =>
+  z.string({ error: required }).overwrite(cleanLine).trim().min(1, { error: required, abort: true }).max(max, tooLong);
+
+const text = (required: string, max: number, tooLong: string) =>
+  z.string({ error: required }).overwrite(cleanText).trim().min(1, { error: required, abort: true }).max(max, tooLong);
+
+const email = (tooLong: string) =>
+  z
+    .string({ error: "Invalid email address" })
+    .overwrite(cleanLine)
+    .trim()
+    .pipe(z.email({ error: "Invalid email address" }).max(255, tooLong));
+
+const PHONE = /^\+?[\d\s().-]+$/;
+const PHONE_MESSAGE = "Please enter a valid phone number";
+
+const phone = (required: string, tooLong: string) => line(required, 20, tooLong).regex(PHONE, PHONE_MESSAGE);
+
+/** Largest amount a listing can hold (the database keeps pence in a 32-bit integer). */
+export const MAX_POUNDS = 20_000_000;
+
+/** An amount in pounds as people type it ("45000", "£45,000", "45000.50"), as integer pence. */
+const pounds = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .overwrite((v) => v.replace(/[£,\s]/g, ""))
+    .min(1, { error: `${label} is required`, abort: true })
+    .regex(/^\d+(\.\d{1,2})?$/, {
+      error: `${label} must be a number`,
+      abort: true,
+    })
+    .transform((v) => Math.round(Number(v) * 100))
+    .refine((pence) => pence <= MAX_POUNDS * 100, `${label} must be no more than £20,000,000`);
+
+/** Register interest in a listing (spec section 5). The listing comes from the URL. */
+export const listingInterestSchema = z.object({
+  fullName: line("Full name is required", 100, "Full name must be less than 100 characters"),
+  email: email("Email must be less than 255 characters"),
+  contactNumber: phone("Contact number is required", "Contact number must be less than 20 characters"),
+});
+
+/** 'Get Started with {plan}' (spec section 5). The package comes from the URL. */
+export const packageInterestSchema = z.object({
+  fullName: line("Full name is required", 100, "Name too long"),
+  businessName: line("Business name is required", 100, "Business name too long"),
+  businessAddress: line("Business address is required", 200, "Address too long"),
+  email: email("Email too long"),
+  phone: phone("Phone number is required", "Phone number too long"),
+});
+
+/** The contact form: name, email, subject and message required; phone optional. */
+export const contactSchema = z.object({
+  name: line("Name is required", 100, "Name must be less than 100 characters"),
+  email: email("Email must be less than 255 characters"),
+  phone: z
+    .string()
+    .overwrite(cleanLine)
+    .trim()
+    .max(20, "Phone number must be less than 20 characters")
+    .regex(PHONE, PHONE_MESSAGE)
+    .optional(),
+  subject: line("Subject is required", 200, "Subject must be less than 200 characters"),
+  message: text("Message is required", 5000, "Message must be less than 5000 characters"),
+});
+
+export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"];
+export const MAX_PHOTOS = 10;
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+
+/** 'Sell your business': every field required, prices numeric, photos optional. */
+export const listingSubmissionSchema = z.object({
+  businessName: line("Business name is required", 100, "Business name must be less than 100 characters"),
+  category: z.enum(listingCategoryCodes, { error: "Please choose a category" }),
+  location: line("Location is required", 100, "Location must be less than 100 characters"),
+  askingPrice: pounds("Asking price"),
+  annualRevenue: pounds("Annual revenue"),
+  description: text("Description is required", 5000, "Description must be less than 5000 characters"),
+  contactName: line("Contact name is required", 100, "Contact name must be less than 100 characters"),
+  contactEmail: email("Email must be less than 255 characters"),
+  contactPhone: phone("Contact phone is required", "Contact phone must be less than 20 characters"),
+  photos: z
+    .array(
+      z
+        .file({ error: "Photos must be image files" })
+        .mime(PHOTO_TYPES, "Photos must be JPEG, PNG or WebP images")
+        .max(MAX_PHOTO_BYTES, "Each photo must be 5 MB or smaller"),
+    )
+    .max(MAX_PHOTOS, `You can upload up to ${MAX_PHOTOS} photos`)
+    .optional(),
+});

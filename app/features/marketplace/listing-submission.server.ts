@@ -1,0 +1,29 @@
+import { handleEnquiryForm } from "~/features/enquiries/enquiries.server";
+import { listingSubmissionSchema, MAX_PHOTO_BYTES, MAX_PHOTOS } from "~/features/enquiries/schemas";
+import { submissionPhotosDir } from "~/server/lifecycle.server";
+import type { RouterContextProvider } from "react-router";
+import { SELL_FAILURE } from "./components/sell-form";
+import { storeSubmissionPhotos } from "./submission-photos.server";
+
+/** Room for ten photos at the limit and the text fields. */
+const SELL_FORM_LIMITS = {
+  maxFiles: MAX_PHOTOS,
+  maxFileSize: MAX_PHOTO_BYTES,
+  maxTotalSize: MAX_PHOTOS * MAX_PHOTO_BYTES + 256 * 1024,
+  maxParts: 40,
+};
+
+/** 'Sell your business': the submission, its photos, and the two e-mails. */
+export function submitListing(args: { request: Request; context: Readonly<RouterContextProvider> }) {
+  return handleEnquiryForm(args, {
+    kind: "listing_submission",
+    schema: listingSubmissionSchema,
+    failureMessage: SELL_FAILURE,
+    limits: SELL_FORM_LIMITS,
+    prepare: async ({ photos = [], ...fields }) => {
+      const stored = await storeSubmissionPhotos(photos, submissionPhotosDir());
+      if ("error" in stored) return { fieldErrors: { photos: [stored.error] } };
+      return { subject: fields.businessName, fields: { ...fields, photos: stored.names } };
+    },
+  });
+}

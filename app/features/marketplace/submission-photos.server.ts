@@ -1,0 +1,41 @@
+// Photos sent with a listing submission. Each is decoded and re-encoded by
+// sharp: a file that is not really an image is refused, camera metadata (GPS
+// position included) is dropped, and what is kept is a WebP of sensible size
+// named by its content hash. They stay out of the public /uploads folder
+// until staff publish the listing.
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+
+const LONGEST_SIDE = 2000;
+// A small file can still decode to an enormous bitmap; refuse those.
+const MAX_PIXELS = 40_000_000;
+
+export type StoredPhotos = { names: string[] } | { error: string };
+
+export async function storeSubmissionPhotos(files: File[], dir: string): Promise<StoredPhotos> {
+  const encoded: Buffer[] = [];
+  for (const [index, file] of files.entries()) {
+    try {
+      const input = Buffer.from(await file.arrayBuffer());
+      encoded.push(
+        await sharp(input, { limitInputPixels: MAX_PIXELS })
+          .rotate()
+          .resize({ width: LONGEST_SIDE, height: LONGEST_SIDE, fit: "inside", withoutEnlargement: true })
+          .webp({ quality: 82 })
+          .toBuffer(),
+      );
+    } catch {
+      return { error: `Photo ${index + 1} could not be read as an image. Please choose a JPEG, PNG or WebP photo.` };
+    }
+  }
+  await fs.mkdir(dir, { recursive: true });
+  const names = new Set<string>();
+  for (const bytes of encoded) {
+    const name = `${crypto.createHash("sha256").update(bytes).digest("hex").slice(0, 32)}.webp`;
+    if (!names.has(name)) await fs.writeFile(path.join(dir, name), bytes);
+    names.add(name);
+  }
+  return { names: [...names] };
+}

@@ -1,0 +1,84 @@
+// Reading a form body with limits. A body too large, with too many fields or
+// files, or that cannot be parsed becomes a clear 4xx instead of filling the
+// server's memory or surfacing as a 500.
+import {
+  FormDataParseError,
+  MaxFilesExceededError,
+  MaxFileSizeExceededError,
+  MaxHeaderSizeExceededError,
+  MaxPartsExceededError,
+  MaxTotalSizeExceededError,
+  MultipartParseError,
+  parseFormData,
+} from "@remix-run/form-data-parser";
+
+export interface FormLimits {
+  /** Largest body in bytes. */
+  maxTotalSize: number;
+  /** Most files; 0 refuses any file. */
+  maxFiles: number;
+  maxFileSize: number;
+  /** Most fields and files together. */
+  maxParts: number;
+}
+
+/** Limits for a form of a few text fields and no files. */
+export const TEXT_FORM_LIMITS: FormLimits = {
+  maxTotalSize: 64 * 1024,
+  maxFiles: 0,
+  maxFileSize: 1,
+  maxParts: 40,
+};
+
+export class FormBodyError extends Error {
+  constructor(
+    readonly status: 400 | 413 | 415,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const formTypes = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/** Parses the request's form body within `limits`, or throws a FormBodyError. */
+export async function readFormData(request: Request, limits: FormLimits): Promise<FormData> {
+  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!formTypes.includes(type)) throw new FormBodyError(415, "Please send the form from our website.");
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+  if (declared > limits.maxTotalSize) throw new FormBodyError(413, tooLarge(limits));
+  try {
+    return await parseFormData(request, limits);
+  } catch (error) {
+    if (error instanceof MaxFilesExceededError) {
+      throw new FormBodyError(
+        413,
+        limits.maxFiles ? `You can upload up to ${limits.maxFiles} photos.` : "This form does not take files.",
+      );
+    }
+    if (error instanceof MaxFileSizeExceededError) {
+      throw new FormBodyError(413, `Each photo must be ${megabytes(limits.maxFileSize)} or smaller.`);
+    }
+    if (
+      error instanceof MaxTotalSizeExceededError ||
+      error instanceof MaxPartsExceededError ||
+      error instanceof MaxHeaderSizeExceededError
+    ) {
+      throw new FormBodyError(413, tooLarge(limits));
+    }
+    if (error instanceof FormDataParseError || error instanceof MultipartParseError || error instanceof TypeError) {
+      throw new FormBodyError(400, "The form could not be read. Please try again.");
+    }
+    throw error;
+  }
+}
+
+function megabytes(bytes: number) {
+  return `${Math.round(bytes / (1024 * 1024))} MB`;
+}
+
+function tooLarge(limits: FormLimits) {
+  return limits.maxFiles
+    ? `Your submission is too large. Please send at most ${limits.maxFiles} photos of ${megabytes(limits.maxFileSize)} or less each.`
+    : "Your submission is too large. Please shorten it and try again.";
+}
