@@ -81,6 +81,13 @@ app.use(
   (_req, res) => void res.status(404).type("text/plain").send("Not found"),
 );
 
+// Better Auth reads the visitor's address from this header (for its rate
+// limits and the list of signed-in devices): always ours, never the client's.
+app.use((req, _res, next) => {
+  req.headers["x-hbs-client-ip"] = req.ip ?? "";
+  next();
+});
+
 app.all(
   "/{*splat}",
   createRequestHandler({

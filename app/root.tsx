@@ -16,6 +16,9 @@ import { LocationPrompt } from "./components/layout/location-prompt";
 import { NotFound } from "./components/layout/not-found";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
+import { VerifyEmailBanner } from "./components/layout/verify-email-banner";
+import { savedIdsOf } from "./features/account/member.server";
+import { displayName, readSession } from "./features/account/session.server";
 import { consentFromCookieHeader } from "./lib/consent";
 import { useNonce } from "./lib/nonce";
 import { env } from "./server/env.server";
@@ -23,11 +26,24 @@ import { getToast } from "./server/toast.server";
 import "./app.css";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { toast, headers } = await getToast(request);
+  const { toast, headers: toastHeaders } = await getToast(request);
+  const session = await readSession(request);
+  const headers = new Headers();
+  for (const cookie of [...(toastHeaders?.getSetCookie() ?? []), ...session.headers.getSetCookie()]) {
+    headers.append("set-cookie", cookie);
+  }
   const e = env();
   return data(
     {
       toast,
+      // What the header's account menu needs; nothing more goes to the page.
+      user: session.user
+        ? {
+            displayName: displayName(session.user),
+            emailVerified: session.user.emailVerified,
+            saved: await savedIdsOf(session.user.id),
+          }
+        : null,
       consent: consentFromCookieHeader(request.headers.get("cookie")),
       site: {
         email: e.SITE_EMAIL,
@@ -40,7 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       // The footer's year, in the UK's time zone rather than the server's.
       year: Number(new Intl.DateTimeFormat("en-GB", { year: "numeric", timeZone: "Europe/London" }).format(new Date())),
     },
-    { headers: headers ?? undefined },
+    { headers },
   );
 }
 
@@ -72,7 +88,8 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader />
+        <SiteHeader user={rootData?.user ?? null} />
+        {rootData?.user && !rootData.user.emailVerified ? <VerifyEmailBanner /> : null}
         {rootData ? <FlashToast toast={rootData.toast} /> : null}
         <main id="main" className="flex-1">
           {children}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mapsSearchHref, safeRedirectPath, safeWebsite } from "./links";
+import { mapsSearchHref, refererPath, safeRedirectPath, safeWebsite } from "./links";
 
 describe("safeWebsite", () => {
   it("keeps http and https addresses", () => {
@@ -31,5 +31,20 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath("//evil.example")).toBe("/");
     expect(safeRedirectPath("/\\evil.example")).toBe("/");
     expect(safeRedirectPath(undefined)).toBe("/");
+  });
+});
+
+describe("refererPath", () => {
+  const from = (referer?: string) =>
+    refererPath(new Request("https://hbs.example/logout", { headers: referer ? { referer } : {} }));
+
+  it("goes back to a page of this site, with its query", () => {
+    expect(from("https://hbs.example/buy?sort=latest")).toBe("/buy?sort=latest");
+  });
+
+  it("never goes to another site, or to nowhere", () => {
+    expect(from("https://evil.example/buy")).toBe("/");
+    expect(from("not a url")).toBe("/");
+    expect(from()).toBe("/");
   });
 });

@@ -23,3 +23,15 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
   }
   return value;
 }
+
+/** The path of the page a form was sent from (its Referer), for going back to it. */
+export function refererPath(request: Request, fallback = "/"): string {
+  const referer = request.headers.get("referer");
+  if (!referer) return fallback;
+  try {
+    const url = new URL(referer);
+    return url.host === new URL(request.url).host ? safeRedirectPath(url.pathname + url.search, fallback) : fallback;
+  } catch {
+    return fallback;
+  }
+}

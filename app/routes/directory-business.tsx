@@ -75,7 +75,7 @@ export default function DirectoryBusiness({ loaderData: { business } }: Route.Co
           </div>
           <div className="mt-3 flex items-start justify-between gap-4">
             <h1 className="text-3xl font-bold tracking-tight">{business.name}</h1>
-            <FavouriteButton slug={business.slug} name={business.name} />
+            <FavouriteButton id={business.id} slug={business.slug} name={business.name} />
           </div>
           <p className="mt-2 flex items-center gap-1 text-slate-700">
             <MapPin aria-hidden className="size-4 text-brand-700" />

@@ -10,6 +10,7 @@ import {
   LISTING_INTEREST_FAILURE,
   RegisterInterestForm,
 } from "~/features/marketplace/components/register-interest-dialog";
+import { SaveListingButton } from "~/features/marketplace/components/save-listing-button";
 import { getListingBySlug } from "~/features/marketplace/listings.server";
 import { listingCategoryLabel } from "~/lib/categories";
 import { formatPence } from "~/lib/money";
@@ -108,6 +109,11 @@ export default function Listing({ loaderData: { listing, available }, actionData
         <Badge>{listingCategoryLabel(listing.category)}</Badge>
         {listing.featured ? <Badge variant="accent">Featured</Badge> : null}
         <Badge variant="outline">{offersLabel(listing.offersCount)}</Badge>
+        {available ? (
+          <div className="ml-auto">
+            <SaveListingButton id={listing.id} slug={listing.slug} title={listing.title} />
+          </div>
+        ) : null}
       </div>
       <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">{listing.title}</h1>
       <p className="mt-2 flex items-center gap-1 text-slate-700">

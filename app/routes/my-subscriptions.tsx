@@ -1,15 +1,101 @@
+import { Link } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
-import { SignInPrompt } from "~/components/layout/sign-in-prompt";
+import { buttonVariants } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { listSubscriptions } from "~/features/account/member.server";
+import { requireUser } from "~/features/account/session.server";
+import { formatLondonDate } from "~/lib/dates";
+import { formatPence } from "~/lib/money";
+import { cn } from "~/lib/utils";
 import type { Route } from "./+types/my-subscriptions";
 
-export const meta: Route.MetaFunction = () => [{ title: "My subscriptions | HBS" }, { name: "robots", content: "noindex" }];
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const subscriptions = await listSubscriptions(user.id);
+  return {
+    subscriptions: subscriptions.map((s) => ({
+      id: s.id,
+      packageName: s.packageName,
+      // The spec's labels (section 2).
+      typeLabel: s.packageType === "service" ? "Business optimization" : "Promotion",
+      status: s.status,
+      price: formatPence(s.pricePence),
+      started: formatLondonDate(s.startDate),
+      ends: s.endDate ? formatLondonDate(s.endDate) : null,
+    })),
+  };
+}
 
-export default function Page() {
+export const meta: Route.MetaFunction = () => [
+  { title: "My subscriptions | HBS" },
+  { name: "robots", content: "noindex" },
+];
+
+// Active green, cancelled yellow, expired red, anything else grey (spec section 4).
+const statusClass: Record<string, string> = {
+  active: "bg-green-100 text-green-900",
+  cancelled: "bg-yellow-100 text-yellow-900",
+  expired: "bg-red-100 text-red-900",
+};
+
+export default function MySubscriptions({ loaderData: { subscriptions } }: Route.ComponentProps) {
   return (
     <>
       <PageHero title="My subscriptions">The promotion and optimisation packages on your account.</PageHero>
       <section className="mx-auto max-w-6xl px-4 py-12">
-        <SignInPrompt>Sign in to see your subscriptions.</SignInPrompt>
+        {subscriptions.length === 0 ? (
+          <Card className="grid justify-items-center gap-3 p-8 text-center">
+            <h2 className="text-xl font-semibold">No subscriptions yet</h2>
+            <p className="text-slate-700">Promote your business or optimise it with one of our packages.</p>
+            <div className="mt-2 flex flex-wrap justify-center gap-3">
+              <Link to="/promote" className={buttonVariants()}>
+                Promote your business
+              </Link>
+              <Link to="/services" className={buttonVariants({ variant: "outline" })}>
+                Optimise your business
+              </Link>
+            </div>
+          </Card>
+        ) : (
+          <ul className="grid gap-4 md:grid-cols-2">
+            {subscriptions.map((s) => (
+              <li key={s.id}>
+                <Card className="p-6">
+                  <div className="flex items-start justify-between gap-4">
+                    <div>
+                      <h2 className="text-lg font-semibold">{s.packageName}</h2>
+                      <p className="text-sm text-slate-700">{s.typeLabel}</p>
+                    </div>
+                    <span
+                      className={cn(
+                        "rounded-full px-3 py-1 text-xs font-semibold capitalize",
+                        statusClass[s.status] ?? "bg-slate-100 text-slate-800",
+                      )}
+                    >
+                      {s.status}
+                    </span>
+                  </div>
+                  <dl className="mt-4 grid grid-cols-3 gap-2 text-sm">
+                    <div>
+                      <dt className="text-slate-600">Price</dt>
+                      <dd className="font-medium">{s.price}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-slate-600">Started</dt>
+                      <dd className="font-medium">{s.started}</dd>
+                    </div>
+                    {s.ends ? (
+                      <div>
+                        <dt className="text-slate-600">Ends</dt>
+                        <dd className="font-medium">{s.ends}</dd>
+                      </div>
+                    ) : null}
+                  </dl>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
     </>
   );

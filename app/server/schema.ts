@@ -5,6 +5,7 @@ import { sql, type SQL } from "drizzle-orm";
 // Relative, not "~/": drizzle-kit loads this file without our path aliases.
 import { listingCategories } from "../lib/categories";
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -98,6 +99,14 @@ export const verification = pgTable(
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
+
+/** Better Auth's own request counts, for the requests its HTTP handler serves (/api/auth/*). */
+export const authRateLimit = pgTable("auth_rate_limit", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
 
 export const twoFactor = pgTable("two_factor", {
   id: text("id").primaryKey(),

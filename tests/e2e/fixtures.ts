@@ -6,28 +6,61 @@ import fs from "node:fs";
 import path from "node:path";
 import { test as base, type Page } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
+import { readMail } from "../helpers/smtp-peer";
 
 export { expect } from "@playwright/test";
 
-export const test = base.extend<{ visitorIp: string }>({
+export interface Member {
+  email: string;
+  password: string;
+  fullName: string;
+}
+
+export const test = base.extend<{
+  visitorIp: string;
+  /** Makes a new member through /auth's forms and signs the page's browser in as them. */
+  signUpAndSignIn: (fields?: Partial<Member>) => Promise<Member>;
+}>({
   visitorIp: [
-    async ({ context }, use) => {
+    async ({ context }, provide) => {
       const ip = `10.${[...crypto.randomBytes(3)].join(".")}`;
       await context.setExtraHTTPHeaders({ "x-forwarded-for": ip });
-      await use(ip);
+      await provide(ip);
     },
     { auto: true },
   ],
+  signUpAndSignIn: async ({ page }, provide) => {
+    await provide(async (fields = {}) => {
+      const id = crypto.randomBytes(5).toString("hex");
+      const member = {
+        email: `member-${id}@example.com`,
+        password: `Harbour-${id}-Lantern`,
+        fullName: `Member ${id}`,
+        ...fields,
+      };
+      // The same forms a browser posts; the page shares the cookies they set.
+      for (const intent of ["sign-up", "sign-in"]) {
+        const response = await page.request.post("/auth", {
+          form: { intent, email: member.email, password: member.password, fullName: member.fullName },
+          maxRedirects: 0,
+        });
+        if (response.status() !== 302) throw new Error(`${intent} answered ${response.status()}`);
+      }
+      // Not the test's business: the toasts those forms flashed.
+      await page.context().clearCookies({ name: "hbs_toast" });
+      return member;
+    });
+  },
 });
 
 /**
- * The e-mails the server has sent so far, as the text of their .eml files:
- * the e2e server has no SMTP server, so the outbox writes them to its data folder.
+ * The e-mails the server has sent so far, decoded: the e2e server has no SMTP
+ * server, so the outbox writes them as .eml files to its data folder.
  */
-export function sentMail(): string[] {
+export function sentMail() {
   const dir = path.join(E2E_DATA_DIR, "mail");
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).map((name) => fs.readFileSync(path.join(dir, name), "utf8"));
+  return fs.readdirSync(dir).map((name) => readMail(fs.readFileSync(path.join(dir, name), "utf8")));
 }
 
 /** Waits until React has hydrated the page, so forms post through their fetchers. */

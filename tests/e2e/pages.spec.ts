@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { specRoutes } from "./routes";
+import { memberRoutes, specRoutes } from "./routes";
 
 for (const { path, heading } of specRoutes) {
   test(`${path} renders its heading`, async ({ page }) => {
@@ -7,6 +7,14 @@ for (const { path, heading } of specRoutes) {
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
     await expect(page.getByRole("contentinfo")).toContainText(`© ${new Date().getFullYear()}`);
+  });
+}
+
+for (const { path } of memberRoutes) {
+  test(`${path} sends a visitor without a session to /auth, and back after`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page).toHaveURL(`/auth?redirectTo=${encodeURIComponent(path)}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to HBS");
   });
 }
 

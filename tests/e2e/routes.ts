@@ -9,9 +9,13 @@ export const specRoutes: { path: string; heading: string }[] = [
   { path: "/contact", heading: "Contact" },
   { path: "/about", heading: "About" },
   { path: "/auth", heading: "Welcome to HBS" },
+  { path: "/my-queries", heading: "My Queries" },
+];
+
+// The member pages: without a session they send the visitor to /auth.
+export const memberRoutes: { path: string; heading: string }[] = [
   { path: "/my-account", heading: "Account settings" },
   { path: "/my-subscriptions", heading: "My subscriptions" },
-  { path: "/my-queries", heading: "My Queries" },
   { path: "/saved-listings", heading: "Saved listings" },
   { path: "/my-favorites", heading: "My Favourite Halal Businesses" },
 ];

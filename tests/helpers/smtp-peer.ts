@@ -47,7 +47,12 @@ export function readMail(raw: string) {
     .trim()
     .replace(/=\r?\n/g, "")
     .replace(/(?:=[0-9A-F]{2})+/g, (run) =>
-      Buffer.from(run.slice(1).split("=").map((hex) => parseInt(hex, 16))).toString("utf8"),
+      Buffer.from(
+        run
+          .slice(1)
+          .split("=")
+          .map((hex) => parseInt(hex, 16)),
+      ).toString("utf8"),
     )
     .replace(/\r\n/g, "\n");
   return { header, body };

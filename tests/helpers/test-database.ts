@@ -2,8 +2,13 @@
 // throwaway PostgreSQL database when TEST_POSTGRES_URL names a server (CI runs
 // the integration tests both ways). The PostgreSQL database is dropped after.
 import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
-import { openDatabase, type DatabaseHandle } from "../../app/server/db.server";
+import { afterAll, beforeAll } from "vitest";
+import { openDatabase, setDatabase, type DatabaseHandle } from "../../app/server/db.server";
+import { seedDatabase } from "../../db/seed/seed";
 
 export interface TestDatabase extends DatabaseHandle {
   /** Closes the connection and drops a throwaway PostgreSQL database. */
@@ -40,4 +45,25 @@ async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>
   } finally {
     await client.end();
   }
+}
+
+/**
+ * For a test file that goes through the app's own code: a database of its
+ * own with the spec's sample data, made the app's database for the file.
+ */
+export function seededAppDatabase() {
+  const state = {} as { database: TestDatabase };
+  let uploadsDir = "";
+  beforeAll(async () => {
+    state.database = await createTestDatabase();
+    setDatabase(state.database);
+    uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "hbs-uploads-"));
+    await seedDatabase(state.database.db, { uploadsDir });
+  });
+  afterAll(async () => {
+    setDatabase(undefined);
+    await state.database?.destroy();
+    fs.rmSync(uploadsDir, { recursive: true, force: true });
+  });
+  return state;
 }

@@ -13,25 +13,18 @@ import { action as listingAction } from "../../app/routes/listing";
 import { action as packageAction } from "../../app/routes/package-interest";
 import { action as contactAction } from "../../app/routes/contact";
 import { action as sellAction } from "../../app/routes/sell";
-import { setDatabase } from "../../app/server/db.server";
 import { submissionPhotosDir } from "../../app/server/lifecycle.server";
 import { createMailer } from "../../app/server/mail.server";
 import { processOutbox } from "../../app/server/outbox.server";
 import { businessListing, enquiry, outbox, rateLimit } from "../../app/server/schema";
-import { seedDatabase } from "../../db/seed/seed";
 import { callAction } from "../helpers/actions";
 import { readMail, startSmtpPeer } from "../helpers/smtp-peer";
-import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+import { seededAppDatabase } from "../helpers/test-database";
 
-let database: TestDatabase;
-let uploadsDir: string;
+const app = seededAppDatabase();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  setDatabase(database);
-  uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "hbs-uploads-"));
-  await seedDatabase(database.db, { uploadsDir });
-  await database.db.insert(businessListing).values({
+  await app.database.db.insert(businessListing).values({
     slug: "sold-bakery",
     title: "Sold Bakery",
     category: "food",
@@ -41,16 +34,11 @@ beforeAll(async () => {
     status: "sold",
   });
 });
-afterAll(async () => {
-  setDatabase(undefined);
-  await database?.destroy();
-  fs.rmSync(uploadsDir, { recursive: true, force: true });
-  fs.rmSync(submissionPhotosDir(), { recursive: true, force: true });
-});
+afterAll(() => fs.rmSync(submissionPhotosDir(), { recursive: true, force: true }));
 beforeEach(async () => {
-  await database.db.delete(outbox);
-  await database.db.delete(enquiry);
-  await database.db.delete(rateLimit);
+  await app.database.db.delete(outbox);
+  await app.database.db.delete(enquiry);
+  await app.database.db.delete(rateLimit);
 });
 
 const form = (values: Record<string, string>) => new URLSearchParams(values);
@@ -76,10 +64,10 @@ async function deliverAll() {
   const mailer = createMailer({
     smtpUrl: peer.url,
     from: "HBS <no-reply@hbs.example>",
-    mailDir: uploadsDir,
+    mailDir: os.tmpdir(),
   });
   try {
-    await processOutbox(database.db, mailer);
+    await processOutbox(app.database.db, mailer);
     return peer.received;
   } finally {
     mailer.close();
@@ -96,8 +84,8 @@ describe("register interest in a listing", () => {
     expect(answer.status).toBe(200);
     expect(answer.data.outcome).toBe("success");
 
-    const [row] = await database.db.select().from(enquiry);
-    const [listing] = await database.db
+    const [row] = await app.database.db.select().from(enquiry);
+    const [listing] = await app.database.db
       .select()
       .from(businessListing)
       .where(eq(businessListing.slug, "kebab-takeaway-cwmbran"));
@@ -146,14 +134,14 @@ describe("register interest in a listing", () => {
       email: ["Invalid email address"],
       contactNumber: ["Contact number must be less than 20 characters"],
     });
-    expect(await database.db.select().from(enquiry)).toEqual([]);
-    expect(await database.db.select().from(outbox)).toEqual([]);
+    expect(await app.database.db.select().from(enquiry)).toEqual([]);
+    expect(await app.database.db.select().from(outbox)).toEqual([]);
   });
 
   it("is refused for a sold listing and not found for an unknown one", async () => {
     expect((await postInterest(interest, undefined, "sold-bakery")).status).toBe(410);
     expect((await postInterest(interest, undefined, "no-such-listing")).status).toBe(404);
-    expect(await database.db.select().from(enquiry)).toEqual([]);
+    expect(await app.database.db.select().from(enquiry)).toEqual([]);
   });
 });
 
@@ -173,7 +161,7 @@ describe("package interest", () => {
       }),
     });
     expect(answer.status).toBe(200);
-    const [row] = await database.db.select().from(enquiry);
+    const [row] = await app.database.db.select().from(enquiry);
     expect(row).toMatchObject({
       kind: "package_interest",
       subject: "GROWTH PLAN",
@@ -214,7 +202,7 @@ describe("contact", () => {
       }),
     });
     expect(answer.status).toBe(200);
-    const [row] = await database.db.select().from(enquiry);
+    const [row] = await app.database.db.select().from(enquiry);
     expect(row).toMatchObject({ kind: "contact", subject: "Opening hours" });
     expect(row!.fields.message).toBe("Hello,\n<script>alert(1)</script>\nThanks");
     const [notification, receipt] = (await deliverAll()).map((m) => readMail(m.raw));
@@ -263,7 +251,7 @@ describe("sell your business", () => {
       body: multipart(listing, [await png(), await png()]),
     });
     expect(answer.status).toBe(200);
-    const [row] = await database.db.select().from(enquiry);
+    const [row] = await app.database.db.select().from(enquiry);
     expect(row).toMatchObject({
       kind: "listing_submission",
       subject: "Corner Grill",
@@ -296,7 +284,7 @@ describe("sell your business", () => {
     });
     expect(answer.status).toBe(400);
     expect(answer.data.result.error?.photos?.[0]).toMatch(/^Photo 1 could not be read as an image/);
-    expect(await database.db.select().from(enquiry)).toEqual([]);
+    expect(await app.database.db.select().from(enquiry)).toEqual([]);
   });
 
   it("refuses more than ten photos with 413", async () => {
@@ -307,7 +295,7 @@ describe("sell your business", () => {
     });
     expect(answer.status).toBe(413);
     expect(answer.data.result.error?.[""]).toEqual(["You can upload up to 10 photos."]);
-    expect(await database.db.select().from(enquiry)).toEqual([]);
+    expect(await app.database.db.select().from(enquiry)).toEqual([]);
   });
 });
 
@@ -319,7 +307,7 @@ describe("abuse", () => {
     });
     expect(answer.status).toBe(400);
     expect(answer.data.outcome).toBe("refused");
-    expect(await database.db.select().from(enquiry)).toEqual([]);
+    expect(await app.database.db.select().from(enquiry)).toEqual([]);
   });
 
   it("answers 429 after ten submissions from one address in a quarter of an hour, and stores nothing more", async () => {
@@ -330,7 +318,7 @@ describe("abuse", () => {
     expect(refused.data.result.error?.[""]?.[0]).toMatch(
       /^You have sent this form too many times\. Please try again in 1[45] minutes\.$/,
     );
-    expect(await database.db.select().from(enquiry)).toHaveLength(10);
+    expect(await app.database.db.select().from(enquiry)).toHaveLength(10);
     // Another visitor, and another form, are not held back.
     expect((await postInterest(interest, "203.0.113.10")).status).toBe(200);
     const contact = await callAction(contactAction, {
@@ -359,6 +347,6 @@ describe("abuse", () => {
       body: JSON.stringify({ name: "A" }),
     });
     expect(json.status).toBe(415);
-    expect(await database.db.select().from(enquiry)).toEqual([]);
+    expect(await app.database.db.select().from(enquiry)).toEqual([]);
   });
 });

@@ -2,20 +2,15 @@
 // cause a 5xx (or an exception, which would be one), and none may be stored.
 // Each body starts valid, gets random noise, and then at least one change
 // that must make it invalid, so "nothing stored" is what must happen.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { HONEYPOT_FIELD } from "../../app/features/enquiries/schemas";
 import { action as contactAction } from "../../app/routes/contact";
 import { action as listingAction } from "../../app/routes/listing";
 import { action as packageAction } from "../../app/routes/package-interest";
 import { action as sellAction } from "../../app/routes/sell";
-import { setDatabase } from "../../app/server/db.server";
 import { enquiry, outbox } from "../../app/server/schema";
-import { seedDatabase } from "../../db/seed/seed";
 import { callAction } from "../helpers/actions";
-import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+import { seededAppDatabase } from "../helpers/test-database";
 
 const BODIES_PER_FORM = 1000;
 
@@ -265,20 +260,7 @@ function randomRequest(r: Random, spec: FormSpec) {
   };
 }
 
-let database: TestDatabase;
-let uploadsDir: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  setDatabase(database);
-  uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "hbs-uploads-"));
-  await seedDatabase(database.db, { uploadsDir });
-});
-afterAll(async () => {
-  setDatabase(undefined);
-  await database?.destroy();
-  fs.rmSync(uploadsDir, { recursive: true, force: true });
-});
+const app = seededAppDatabase();
 
 describe.each(forms)("fuzzing $name", (spec) => {
   it(`answers ${BODIES_PER_FORM} malformed bodies without a 5xx and stores none`, async () => {
@@ -297,7 +279,7 @@ describe.each(forms)("fuzzing $name", (spec) => {
       statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
     }
     expect([...statuses.keys()].every((status) => status >= 400 && status < 500)).toBe(true);
-    expect(await database.db.$count(enquiry)).toBe(0);
-    expect(await database.db.$count(outbox)).toBe(0);
+    expect(await app.database.db.$count(enquiry)).toBe(0);
+    expect(await app.database.db.$count(outbox)).toBe(0);
   });
 });

@@ -41,3 +41,12 @@ export const secondaryLinks: NavLinkItem[] = [
   { label: "Contact", to: "/contact" },
   { label: "About", to: "/about" },
 ];
+
+/** The account menu of a signed-in visitor (spec section 2). */
+export const accountLinks: NavLinkItem[] = [
+  { label: "My account", to: "/my-account" },
+  { label: "My subscriptions", to: "/my-subscriptions" },
+  { label: "My queries", to: "/my-queries" },
+  { label: "Saved listings", to: "/saved-listings" },
+  { label: "My favorites", to: "/my-favorites" },
+];

@@ -1,9 +1,9 @@
-import { ChevronDown, Menu, X } from "lucide-react";
+import { ChevronDown, CircleUser, Menu, X } from "lucide-react";
 import { useRef } from "react";
-import { Link, NavLink } from "react-router";
+import { Form, Link, NavLink } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
-import { navGroups, primaryLinks, secondaryLinks, type NavGroup, type NavLinkItem } from "./navigation";
+import { accountLinks, navGroups, primaryLinks, secondaryLinks, type NavGroup, type NavLinkItem } from "./navigation";
 import { useDisclosureClose } from "./use-disclosure-close";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -12,7 +12,12 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive && "text-brand-800 underline decoration-2 underline-offset-8",
   );
 
-export function SiteHeader() {
+/** What the header knows of a signed-in visitor. */
+export interface HeaderUser {
+  displayName: string;
+}
+
+export function SiteHeader({ user }: { user: HeaderUser | null }) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
@@ -47,10 +52,14 @@ export function SiteHeader() {
         </ul>
 
         <div className="flex items-center gap-2">
-          <Link to="/auth" className={cn(buttonVariants({ size: "sm" }), "hidden lg:inline-flex")}>
-            Sign in
-          </Link>
-          <MobileMenu />
+          {user ? (
+            <AccountMenu user={user} />
+          ) : (
+            <Link to="/auth" className={cn(buttonVariants({ size: "sm" }), "hidden lg:inline-flex")}>
+              Sign in
+            </Link>
+          )}
+          <MobileMenu user={user} />
         </div>
       </nav>
     </header>
@@ -82,15 +91,54 @@ function NavDropdown({ group }: { group: NavGroup }) {
   );
 }
 
-function MobileMenu() {
+function LogOutButton({ className }: { className?: string }) {
+  return (
+    <Form method="post" action="/logout">
+      <button type="submit" className={className}>
+        Log out
+      </button>
+    </Form>
+  );
+}
+
+/** 'My account': the five member pages and Log out, under the visitor's name. */
+function AccountMenu({ user }: { user: HeaderUser }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useDisclosureClose(ref);
+  const itemClass =
+    "block w-full rounded-md px-3 py-2 text-left text-sm text-slate-800 hover:bg-brand-50 hover:text-brand-800";
+  return (
+    <details ref={ref} className="group relative hidden lg:block">
+      <summary
+        aria-label={`My account: ${user.displayName}`}
+        className={cn(buttonVariants({ variant: "outline", size: "sm" }), "max-w-48 cursor-pointer")}
+      >
+        <CircleUser aria-hidden />
+        <span className="truncate">{user.displayName}</span>
+        <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
+      </summary>
+      <ul className="absolute right-0 mt-2 min-w-52 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+        {accountLinks.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} className={itemClass}>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+        <li className="mt-1 border-t border-slate-200 pt-1">
+          <LogOutButton className={itemClass} />
+        </li>
+      </ul>
+    </details>
+  );
+}
+
+function MobileMenu({ user }: { user: HeaderUser | null }) {
   const ref = useRef<HTMLDetailsElement>(null);
   useDisclosureClose(ref);
   return (
     <details ref={ref} className="group lg:hidden">
-      <summary
-        className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "cursor-pointer")}
-        aria-label="Menu"
-      >
+      <summary className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "cursor-pointer")} aria-label="Menu">
         <Menu aria-hidden className="size-6 group-open:hidden" />
         <X aria-hidden className="hidden size-6 group-open:block" />
       </summary>
@@ -123,9 +171,23 @@ function MobileMenu() {
             <MobileLink key={link.to} link={link} />
           ))}
         </ul>
-        <Link to="/auth" className={cn(buttonVariants(), "mt-4 w-full")}>
-          Sign in
-        </Link>
+        {user ? (
+          <section className="mt-3 border-t border-slate-200 pt-3" aria-labelledby="mobile-account">
+            <h2 id="mobile-account" className="px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              {user.displayName}
+            </h2>
+            <ul className="mt-1 flex flex-col gap-1">
+              {accountLinks.map((link) => (
+                <MobileLink key={link.to} link={link} />
+              ))}
+            </ul>
+            <LogOutButton className={cn(buttonVariants({ variant: "outline" }), "mt-4 w-full")} />
+          </section>
+        ) : (
+          <Link to="/auth" className={cn(buttonVariants(), "mt-4 w-full")}>
+            Sign in
+          </Link>
+        )}
       </div>
     </details>
   );

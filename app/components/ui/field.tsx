@@ -80,7 +80,7 @@ export function TextField({
   type = "text",
   ...rest
 }: FieldProps<ComponentProps<"input">> & {
-  type?: "text" | "email" | "tel" | "file";
+  type?: "text" | "email" | "tel" | "password";
 }) {
   const { key, ...props } = getInputProps(meta, { type });
   return (

@@ -9,7 +9,7 @@ import type { DirectoryQuery } from "./directory-query";
 
 const published = eq(directoryBusiness.published, true);
 
-const cardColumns = {
+export const cardColumns = {
   id: directoryBusiness.id,
   slug: directoryBusiness.slug,
   name: directoryBusiness.name,

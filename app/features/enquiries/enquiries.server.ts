@@ -4,9 +4,11 @@
 // rate limit, and only then store the enquiry together with its e-mails in
 // one transaction. The visitor sees success only after that commit.
 import { parseWithZod } from "@conform-to/zod/v4";
+import { desc, eq } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { clientIpContext } from "~/context";
+import { getSessionUser } from "~/features/account/session.server";
 import { db, type Database } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { FormBodyError, readFormData, TEXT_FORM_LIMITS, type FormLimits } from "~/server/form-data.server";
@@ -136,7 +138,9 @@ export async function handleEnquiryForm<Schema extends z.ZodObject>(
         { status: 400 },
       );
     }
-    stored = await recordEnquiry(db(), { ...prepared, kind });
+    // A signed-in visitor finds it again under My Queries.
+    const userId = (await getSessionUser(request))?.id ?? null;
+    stored = await recordEnquiry(db(), { ...prepared, kind, userId });
   } catch (error) {
     logger.error({ err: error, kind }, "storing an enquiry failed");
     return data<EnquiryActionData>(
@@ -153,4 +157,19 @@ export async function handleEnquiryForm<Schema extends z.ZodObject>(
     outcome: "success",
     result: submission.reply({ resetForm: true }),
   });
+}
+
+/** A member's enquiries and submissions, newest first (My Queries). */
+export function listEnquiriesOf(userId: string) {
+  return db()
+    .select({
+      id: enquiry.id,
+      kind: enquiry.kind,
+      subject: enquiry.subject,
+      status: enquiry.status,
+      createdAt: enquiry.createdAt,
+    })
+    .from(enquiry)
+    .where(eq(enquiry.userId, userId))
+    .orderBy(desc(enquiry.createdAt), desc(enquiry.id));
 }

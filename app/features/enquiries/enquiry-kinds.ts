@@ -13,6 +13,12 @@ export const enquiryKindLabels: Record<EnquiryKind, string> = {
   listing_submission: "Listing submission",
 };
 
+export const enquiryStatusLabels: Record<EnquiryStatus, string> = {
+  new: "Received",
+  in_progress: "In progress",
+  closed: "Closed",
+};
+
 /** An enquiry as stored: the e-mails and the lists are made from this. */
 export interface StoredEnquiry {
   id: number;

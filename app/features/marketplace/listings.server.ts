@@ -9,7 +9,7 @@ import type { ListingQuery, ListingSort } from "./listing-query";
 
 const published = eq(businessListing.status, "published");
 
-const cardColumns = {
+export const cardColumns = {
   id: businessListing.id,
   slug: businessListing.slug,
   title: businessListing.title,

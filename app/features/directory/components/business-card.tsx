@@ -32,7 +32,12 @@ export function BusinessCard({ business }: { business: Business }) {
         <div className="absolute top-3 left-3 flex flex-wrap gap-2">
           <BusinessBadges business={business} />
         </div>
-        <FavouriteButton slug={business.slug} name={business.name} className="absolute top-3 right-3" />
+        <FavouriteButton
+          id={business.id}
+          slug={business.slug}
+          name={business.name}
+          className="absolute top-3 right-3"
+        />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h2 id={`business-${business.id}`} className="text-lg font-semibold">

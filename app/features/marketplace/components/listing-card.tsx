@@ -1,5 +1,5 @@
 import { Eye, Images, MapPin, Store } from "lucide-react";
-import { useId, type ReactNode } from "react";
+import { useId } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -10,16 +10,11 @@ import { formatPence } from "~/lib/money";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import { useListingDialogs } from "./listing-dialogs";
+import { SaveListingButton } from "./save-listing-button";
 import { leaseLabel, offersLabel, photoAlt } from "./listing-text";
 
 export interface ListingCardProps {
   listing: Listing;
-  /**
-   * Drawn in a slot at the top-right corner of the image, above it: meant
-   * for the save toggle (signed-in visitors only), added by the saved-listings
-   * feature. Keep it compact — a 40 px round icon button fits.
-   */
-  children?: ReactNode;
   /** The title's heading level: 2 on /buy (under its h1), 3 under a section heading. */
   headingLevel?: 2 | 3;
   className?: string;
@@ -37,7 +32,7 @@ export interface ListingCardProps {
  * hydrated they become buttons opening the detail dialog, the register-
  * interest dialog and the image viewer.
  */
-export function ListingCard({ listing, children, headingLevel = 2, className }: ListingCardProps) {
+export function ListingCard({ listing, headingLevel = 2, className }: ListingCardProps) {
   const titleId = useId();
   const hydrated = useHydrated();
   const { openDetails, openInterest, openViewer, dialogs } = useListingDialogs(listing);
@@ -96,7 +91,9 @@ export function ListingCard({ listing, children, headingLevel = 2, className }: 
           <Badge className="bg-white/95 text-brand-900 shadow-sm">{offersLabel(listing.offersCount)}</Badge>
         </div>
         {/* Slot for the save toggle (saved-listings feature): top-right of the photo, above the photo button. */}
-        {children ? <div className="absolute top-3 right-3">{children}</div> : null}
+        <div className="absolute top-3 right-3">
+          <SaveListingButton id={listing.id} slug={listing.slug} title={listing.title} />
+        </div>
       </div>
 
       <div className="flex flex-1 flex-col p-5">

@@ -1,0 +1,53 @@
+// The /auth forms, one Zod schema each, shared by the browser and the server
+// (spec section 5). The server adds what the browser cannot know: whether the
+// e-mail is taken, whether the password is one of the most common ones.
+import { z } from "zod";
+
+const email = z
+  .string({ error: "Invalid email address" })
+  .trim()
+  .pipe(z.email({ error: "Invalid email address" }).max(255, "Email must be less than 255 characters"));
+
+const newPassword = z
+  .string({ error: "Password must be at least 6 characters" })
+  .min(6, "Password must be at least 6 characters")
+  .max(100, "Password must be less than 100 characters");
+
+export const signInSchema = z.object({
+  email,
+  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
+  redirectTo: z.string().optional(),
+});
+
+export const signUpSchema = z.object({
+  email,
+  password: newPassword,
+  fullName: z
+    .string()
+    .trim()
+    .min(2, "Full name must be at least 2 characters")
+    .max(100, "Full name must be less than 100 characters")
+    .optional(),
+  phone: z.string().trim().max(20, "Phone number must be less than 20 characters").optional(),
+  marketingConsent: z.boolean().default(false),
+});
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string({ error: "This reset link is not valid" }).min(1),
+    password: newPassword,
+    confirmPassword: z.string({ error: "Please repeat your new password" }),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The passwords do not match",
+  });
+
+/** The profile of /my-account; the spec validates nothing, we bound the lengths. */
+export const profileSchema = z.object({
+  fullName: z.string().trim().max(100, "Full name must be less than 100 characters").optional(),
+  phone: z.string().trim().max(20, "Phone number must be less than 20 characters").optional(),
+  marketingConsent: z.boolean().default(false),
+});

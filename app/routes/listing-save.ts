@@ -1,0 +1,37 @@
+import { toggleSavedListing } from "~/features/account/member.server";
+import { getSessionUser } from "~/features/account/session.server";
+import { getListingBySlug } from "~/features/marketplace/listings.server";
+import { safeRedirectPath } from "~/lib/links";
+import { readFormData, TEXT_FORM_LIMITS } from "~/server/form-data.server";
+import { logger } from "~/server/logger.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/listing-save";
+
+// The save toggle of a listing (spec section 4), with the spec's toasts.
+export async function action({ request, params }: Route.ActionArgs) {
+  const form = await readFormData(request, TEXT_FORM_LIMITS).catch(() => null);
+  const back = safeRedirectPath(form?.get("redirectTo"), `/buy/${params.slug}`);
+  const user = await getSessionUser(request);
+  if (!user) {
+    return redirectWithToast(`/auth?redirectTo=${encodeURIComponent(back)}`, {
+      type: "error",
+      title: "Sign in required",
+      description: "Please sign in to save listings.",
+    });
+  }
+  const listing = await getListingBySlug(params.slug);
+  let done: "added" | "removed" | undefined;
+  try {
+    if (listing?.status !== "published") throw new Error(`listing ${params.slug} is not for sale`);
+    done = await toggleSavedListing(user.id, listing.id);
+  } catch (error) {
+    logger.warn({ err: error }, "save toggle failed");
+  }
+  if (done === "added") {
+    return redirectWithToast(back, { type: "success", title: "Saved!", description: "Listing added to your saved items" });
+  }
+  if (done === "removed") {
+    return redirectWithToast(back, { type: "success", title: "Removed", description: "Listing removed from saved" });
+  }
+  return redirectWithToast(back, { type: "error", title: "Error", description: "Failed to save listing." });
+}

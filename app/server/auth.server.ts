@@ -1,0 +1,88 @@
+// Accounts, by Better Auth (docs/decisions/0010-accounts.md): e-mail and
+// password, sessions in the database, password reset and e-mail
+// verification through our outbox. Passwords are hashed with argon2id.
+import { hash, verify } from "@node-rs/argon2";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { accountMail } from "~/features/account/account-emails.server";
+import type { Database } from "./db.server";
+import { db } from "./db.server";
+import { env } from "./env.server";
+import { wakeOutbox } from "./lifecycle.server";
+import { enqueueMail } from "./outbox.server";
+import { account, authRateLimit, session, user, verification } from "./schema";
+import { sessionSecret } from "./secret.server";
+
+// OWASP's recommended argon2id settings: 19 MiB, two passes, one lane.
+const ARGON2ID = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 100;
+const DAY = 24 * 60 * 60;
+
+function createAuth(database: Database) {
+  const { SITE_URL } = env();
+  const queue = async (message: Parameters<typeof enqueueMail>[1]) => {
+    await enqueueMail(database, message);
+    wakeOutbox();
+  };
+  return betterAuth({
+    appName: "HBS",
+    secret: sessionSecret(),
+    baseURL: SITE_URL,
+    trustedOrigins: [SITE_URL],
+    database: drizzleAdapter(database, {
+      provider: "pg",
+      schema: { user, session, account, verification, authRateLimit },
+    }),
+    user: {
+      additionalFields: {
+        fullName: { type: "string", required: false, input: true },
+        phone: { type: "string", required: false, input: true },
+        marketingConsent: { type: "boolean", required: false, defaultValue: false, input: true },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      // The spec: after signing up, the visitor signs in.
+      autoSignIn: false,
+      requireEmailVerification: false,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      password: {
+        hash: (password) => hash(password, ARGON2ID),
+        verify: ({ hash: stored, password }) => verify(stored, password),
+      },
+      sendResetPassword: ({ user: to, url }) => queue(accountMail("reset-password", to, url)),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: 3 * DAY,
+      sendVerificationEmail: ({ user: to, url }) => queue(accountMail("verify-email", to, url)),
+    },
+    session: {
+      expiresIn: 30 * DAY,
+      // Sliding: a session in use is extended once a day.
+      updateAge: DAY,
+    },
+    rateLimit: { enabled: true, storage: "database", modelName: "authRateLimit" },
+    advanced: {
+      cookiePrefix: "hbs",
+      useSecureCookies: SITE_URL.startsWith("https:"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
+      // server.ts sets this header from Express's req.ip, replacing any a client sent.
+      ipAddress: { ipAddressHeaders: ["x-hbs-client-ip"] },
+    },
+  });
+}
+
+let cached: { database: Database; auth: ReturnType<typeof createAuth> } | undefined;
+
+/** Better Auth bound to the current database (tests swap databases). */
+export function auth() {
+  const database = db();
+  if (cached?.database !== database) cached = { database, auth: createAuth(database) };
+  return cached.auth;
+}

@@ -1,0 +1,305 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, hydrated, sentMail, test } from "./fixtures";
+import { memberRoutes } from "./routes";
+
+const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
+/** The header's account button, named by who is signed in. */
+const accountMenu = (page: Page, name: string) =>
+  page.getByRole("banner").getByLabel(`My account: ${name}`, { exact: true });
+
+/** The link in the newest e-mail to `to` whose subject matches. */
+async function linkInMail(to: string, subject: RegExp) {
+  let link = "";
+  await expect
+    .poll(() => {
+      const mail = sentMail().find((m) => m.header("To") === to && subject.test(m.header("Subject") ?? ""));
+      link = mail?.body.match(/https?:\/\/\S+/)?.[0] ?? "";
+      return link;
+    })
+    .not.toBe("");
+  return new URL(link);
+}
+
+test.describe("signing up and in", () => {
+  test("sign up checks the form, refuses common passwords, then sends to Sign In", async ({ page }) => {
+    const email = `new-${Date.now()}@example.com`;
+    await page.goto("/auth");
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to HBS");
+    await page.getByRole("link", { name: "Sign Up" }).click();
+    await page.getByLabel("Email", { exact: true }).fill("not-an-email");
+    await page.getByLabel("Password", { exact: true }).fill("abc");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    // The first failing message, in the spec's toast.
+    await expect(toasts(page)).toContainText("Validation Error");
+    await expect(toasts(page)).toContainText("Invalid email address");
+    await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+
+    await page.getByLabel("Full Name (optional)", { exact: true }).fill("Amina Yusuf");
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("password1");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(
+      page.getByRole("main").getByText("This password is too common. Please choose one that is harder to guess."),
+    ).toBeVisible();
+
+    await page.getByLabel("Password", { exact: true }).fill("Cedar-Lantern-42");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(toasts(page)).toContainText("Account created successfully! You can now sign in.");
+    await expect(page).toHaveURL(/tab=sign-in/);
+    await expect(page.getByRole("link", { name: "Sign In", exact: true })).toHaveAttribute("aria-current", "page");
+
+    // The same address again.
+    await page.getByRole("link", { name: "Sign Up" }).click();
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("Another-Lantern-43");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(toasts(page)).toContainText("Account exists");
+    await expect(toasts(page)).toContainText("This email is already registered. Please sign in instead.");
+
+    // The verification e-mail's link confirms the address.
+    const link = await linkInMail(email, /Confirm your e-mail address/);
+    await page.goto(link.pathname + link.search);
+    await expect(page.getByText("Your e-mail address is confirmed.")).toBeVisible();
+  });
+
+  test("sign in: wrong password, then success, the account menu and log out", async ({ page, signUpAndSignIn }) => {
+    const member = await signUpAndSignIn({ fullName: "Bilal Ahmed" });
+    await page.context().clearCookies();
+    await page.goto("/my-queries");
+    await page.goto("/auth?redirectTo=/my-subscriptions");
+    await hydrated(page);
+    await page.getByLabel("Email", { exact: true }).fill(member.email);
+    await page.getByLabel("Password", { exact: true }).fill("Wrong-Password-1");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(toasts(page)).toContainText("Login failed");
+    await expect(toasts(page)).toContainText("Invalid email or password. Please try again.");
+
+    await page.getByLabel("Password", { exact: true }).fill(member.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL("/my-subscriptions");
+    await expect(toasts(page)).toContainText("Signed in successfully!");
+    await expect(page.getByRole("heading", { name: "No subscriptions yet" })).toBeVisible();
+
+    // /auth has nothing for a signed-in visitor.
+    await page.goto("/auth");
+    await expect(page).toHaveURL("/");
+
+    await accountMenu(page, "Bilal Ahmed").click();
+    for (const name of ["My account", "My subscriptions", "My queries", "Saved listings", "My favorites"]) {
+      await expect(page.getByRole("banner").getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
+    await expect(toasts(page)).toContainText("Logged out");
+    await expect(toasts(page)).toContainText("You have been successfully logged out.");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
+    await page.goto("/my-account");
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fmy-account/);
+  });
+
+  test("the account button shows the part of the e-mail before @ without a full name", async ({
+    page,
+    signUpAndSignIn,
+  }) => {
+    const member = await signUpAndSignIn({ fullName: "" });
+    await page.goto("/");
+    await expect(accountMenu(page, member.email.split("@")[0]!)).toBeVisible();
+  });
+});
+
+test("a forgotten password is reset through the e-mailed link, once, and other sessions end", async ({
+  page,
+  browser,
+  baseURL,
+  visitorIp,
+  signUpAndSignIn,
+}) => {
+  const member = await signUpAndSignIn();
+  // Another device, signed in as the same member.
+  const other = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": visitorIp } });
+  const otherPage = await other.newPage();
+  await otherPage.request.post("/auth", {
+    form: { intent: "sign-in", email: member.email, password: member.password },
+  });
+  await otherPage.goto("/my-account");
+  await expect(otherPage.getByRole("heading", { level: 1 })).toHaveText("Account settings");
+
+  await page.context().clearCookies();
+  await page.goto("/auth");
+  await hydrated(page);
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page.getByRole("link", { name: "Back to Sign In" })).toBeVisible();
+  await page.getByLabel("Email", { exact: true }).fill(member.email);
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(toasts(page)).toContainText("Check your email");
+  await expect(toasts(page)).toContainText("We've sent you a password reset link. Please check your email inbox.");
+
+  const link = await linkInMail(member.email, /Reset your HBS password/);
+  await page.goto(link.pathname + link.search);
+  await expect(page).toHaveURL(/\/reset-password\?token=/);
+  await page.getByLabel("New password", { exact: true }).fill("Fresh-Meadow-77");
+  await page.getByLabel("Repeat new password", { exact: true }).fill("Fresh-Meadow-77");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(toasts(page)).toContainText("Password updated");
+
+  // The link works once.
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByText("This reset link has expired or has already been used.")).toBeVisible();
+
+  await page.goto("/auth");
+  await page.getByLabel("Email", { exact: true }).fill(member.email);
+  await page.getByLabel("Password", { exact: true }).fill("Fresh-Meadow-77");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(toasts(page)).toContainText("Signed in successfully!");
+
+  // The other device was signed out by the reset.
+  await otherPage.goto("/my-account");
+  await expect(otherPage).toHaveURL(/\/auth\?redirectTo=/);
+  await other.close();
+});
+
+test("My Queries lists what a member sent, newest first; the profile updates the menu", async ({
+  page,
+  signUpAndSignIn,
+}) => {
+  await signUpAndSignIn({ fullName: "Hana Malik" });
+  await page.goto("/my-queries");
+  await expect(page.getByText("Your submitted queries will appear here.")).toBeVisible();
+
+  await page.goto("/contact");
+  await hydrated(page);
+  const form = page.getByRole("region", { name: "Send us a message" });
+  await form.getByLabel("Name", { exact: true }).fill("Hana Malik");
+  await form.getByLabel("Email", { exact: true }).fill("hana@example.com");
+  await form.getByLabel("Subject", { exact: true }).fill("Halal certification");
+  await form.getByRole("textbox", { name: "Message" }).fill("Which certifiers do you accept?");
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(toasts(page)).toContainText("Message Sent!");
+
+  await page.goto("/my-queries");
+  const row = page.getByRole("row").filter({ hasText: "Halal certification" });
+  await expect(row).toContainText("Contact message");
+  await expect(row).toContainText("Received");
+
+  await page.goto("/my-account");
+  await hydrated(page);
+  await expect(page.getByText("Email cannot be changed")).toBeVisible();
+  await page.getByLabel("Full Name", { exact: true }).fill("Hana M. Malik");
+  await page.getByRole("button", { name: "Update Profile" }).click();
+  await expect(toasts(page)).toContainText("Your profile has been updated");
+  await expect(accountMenu(page, "Hana M. Malik")).toBeVisible();
+});
+
+test("My Queries of a visitor without a session keeps the spec's placeholder, with no redirect", async ({ page }) => {
+  const response = await page.goto("/my-queries");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL("/my-queries");
+  await expect(page.getByText("Your submitted queries will appear here.")).toBeVisible();
+});
+
+test("member pages show their headings and empty states, with no serious axe violations", async ({
+  page,
+  signUpAndSignIn,
+}) => {
+  await page.addInitScript(() => {
+    localStorage.setItem("location-permission", "denied");
+    localStorage.setItem("cookie-consent", "accepted");
+  });
+  await signUpAndSignIn();
+  for (const { path, heading } of memberRoutes) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+  }
+  await page.goto("/saved-listings");
+  await expect(page.getByRole("link", { name: "Browse Businesses" })).toHaveAttribute("href", "/buy");
+  await page.goto("/my-subscriptions");
+  await expect(page.getByRole("link", { name: "Promote your business" })).toHaveAttribute("href", "/promote");
+});
+
+test.describe("saving listings and favourite businesses", () => {
+  test("a visitor sees no save button; a member saves, finds and removes a listing", async ({
+    page,
+    signUpAndSignIn,
+  }) => {
+    await page.goto("/buy");
+    const card = page.getByRole("article").filter({ hasText: "Established Kebab Takeaway in Cwmbran" });
+    await expect(card.getByRole("link", { name: "Established Kebab Takeaway in Cwmbran" })).toBeVisible();
+    await expect(card.getByRole("button", { name: /^Save / })).toHaveCount(0);
+
+    await signUpAndSignIn();
+    await page.goto("/buy");
+    await card.getByRole("button", { name: "Save Established Kebab Takeaway in Cwmbran" }).click();
+    await expect(toasts(page)).toContainText("Saved!");
+    await expect(toasts(page)).toContainText("Listing added to your saved items");
+    await expect(
+      card.getByRole("button", { name: "Remove Established Kebab Takeaway in Cwmbran from saved listings" }),
+    ).toHaveAttribute("aria-pressed", "true");
+
+    await page.goto("/saved-listings");
+    const saved = page.getByRole("article").filter({ hasText: "Established Kebab Takeaway in Cwmbran" });
+    await expect(saved.getByText("View Details")).toBeVisible();
+    await page
+      .getByRole("button", { name: "Remove Established Kebab Takeaway in Cwmbran from saved listings" })
+      .last()
+      .click();
+    await expect(toasts(page)).toContainText("Listing removed from saved items");
+    await expect(page.getByRole("link", { name: "Browse Businesses" })).toBeVisible();
+
+    // The toggle takes it out again from the list too.
+    await page.goto("/buy/kebab-takeaway-cwmbran");
+    await page.getByRole("button", { name: "Save Established Kebab Takeaway in Cwmbran" }).click();
+    await expect(toasts(page)).toContainText("Saved!");
+    await page
+      .getByRole("button", { name: "Remove Established Kebab Takeaway in Cwmbran from saved listings" })
+      .click();
+    await expect(toasts(page)).toContainText("Removed");
+    await expect(toasts(page)).toContainText("Listing removed from saved");
+  });
+
+  test("the heart adds a business to the member's favourites and takes it out", async ({ page, signUpAndSignIn }) => {
+    await signUpAndSignIn();
+    await page.goto("/halal-network-space");
+    const card = page.getByRole("article").first();
+    const name = (await card.getByRole("heading").textContent())!.trim();
+    await card.getByRole("button", { name: `Add ${name} to favourites` }).click();
+    await expect(toasts(page)).toContainText("Business added to your favorites!");
+    await expect(page).toHaveURL("/halal-network-space");
+
+    await page.goto("/my-favorites");
+    await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
+    await page
+      .getByRole("button", { name: `Remove ${name} from favourites` })
+      .first()
+      .click();
+    await expect(toasts(page)).toContainText("Business removed from favorites.");
+    await expect(page.getByText("No favourite businesses yet")).toBeVisible();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the save toggle still works, and the unconfirmed-address banner resends the link", async ({
+      page,
+      signUpAndSignIn,
+    }) => {
+      const member = await signUpAndSignIn();
+      await page.goto("/buy");
+      await page.getByRole("button", { name: "Save Egyptian Café in Newport" }).click();
+      await expect(page.getByRole("status")).toContainText("Saved! Listing added to your saved items");
+
+      const banner = page.getByRole("complementary", { name: "Confirm your e-mail address" });
+      await banner.getByRole("button", { name: "Resend" }).click();
+      await expect(page.getByRole("status")).toContainText("We've sent you a new link to confirm your e-mail address.");
+      await expect
+        .poll(
+          () =>
+            sentMail().filter((m) => m.header("To") === member.email && /Confirm/.test(m.header("Subject") ?? ""))
+              .length,
+        )
+        .toBe(2);
+    });
+  });
+});

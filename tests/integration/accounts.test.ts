@@ -1,0 +1,206 @@
+// Accounts through the route actions and loaders: sign-up and sign-in with
+// the spec's answers, argon2id hashes, the rate limit on sign-in, the guards,
+// and that one member can never read, change or delete another's rows.
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { listEnquiriesOf, recordEnquiry } from "../../app/features/enquiries/enquiries.server";
+import { action as authAction } from "../../app/routes/auth";
+import { action as favouritesAction, loader as favouritesLoader } from "../../app/routes/my-favorites";
+import { action as accountAction, loader as accountLoader } from "../../app/routes/my-account";
+import { loader as queriesLoader } from "../../app/routes/my-queries";
+import { action as savedAction, loader as savedLoader } from "../../app/routes/saved-listings";
+import {
+  account,
+  businessListing,
+  directoryBusiness,
+  favouriteBusiness,
+  outbox,
+  savedListing,
+  user,
+} from "../../app/server/schema";
+import { callAction } from "../helpers/actions";
+import { seededAppDatabase } from "../helpers/test-database";
+
+const app = seededAppDatabase();
+
+const urlencoded = { "content-type": "application/x-www-form-urlencoded" };
+
+function postAuth(values: Record<string, string>, ip = "198.51.100.20") {
+  return callAction<{ toast: { title: string; description?: string } }>(authAction, {
+    path: "/auth",
+    body: new URLSearchParams(values),
+    headers: urlencoded,
+    ip,
+  });
+}
+
+/** Signs up and in; returns the Cookie header of the new session. */
+async function member(email: string, ip: string) {
+  const password = "Quiet-Harbour-19";
+  expect((await postAuth({ intent: "sign-up", email, password, fullName: "Test Member" }, ip)).status).toBe(302);
+  const signedIn = await postAuth({ intent: "sign-in", email, password }, ip);
+  expect(signedIn.status).toBe(302);
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .filter((c) => c.startsWith("hbs."))
+    .join("; ");
+  expect(cookie).toMatch(/^hbs\.session_token=/);
+  const [row] = await app.database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  return { cookie, id: row!.id };
+}
+
+async function loaderAnswer(loader: (args: never) => unknown, urlPath: string, cookie?: string) {
+  const request = new Request(`http://localhost${urlPath}`, { headers: cookie ? { cookie } : {} });
+  try {
+    return { status: 200, data: await loader({ request, params: {}, context: undefined } as never) };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("location") };
+    throw thrown;
+  }
+}
+
+describe("sign up and sign in", () => {
+  it("stores an argon2id hash, queues the verification e-mail and answers the spec's messages", async () => {
+    const email = "ayesha@example.com";
+    const signedUp = await postAuth({
+      intent: "sign-up",
+      email,
+      password: "Quiet-Harbour-19",
+      fullName: "Ayesha Rahman",
+    });
+    expect(signedUp.status).toBe(302);
+    expect(signedUp.headers.get("location")).toBe("/auth?tab=sign-in");
+
+    const [created] = await app.database.db.select().from(user).where(eq(user.email, email));
+    expect(created).toMatchObject({ fullName: "Ayesha Rahman", marketingConsent: false, emailVerified: false });
+    const [credentials] = await app.database.db.select().from(account).where(eq(account.userId, created!.id));
+    expect(credentials!.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const mails = await app.database.db.select().from(outbox);
+    expect(mails.some((m) => m.payload.to === email && String(m.payload.subject).includes("Confirm your e-mail"))).toBe(
+      true,
+    );
+
+    const again = await postAuth({ intent: "sign-up", email: "AYESHA@example.com", password: "Other-Harbour-20" });
+    expect(again.status).toBe(409);
+    expect(again.data.toast).toEqual({
+      type: "error",
+      title: "Account exists",
+      description: "This email is already registered. Please sign in instead.",
+    });
+
+    const wrong = await postAuth({ intent: "sign-in", email, password: "Not-The-Password-1" });
+    expect(wrong.status).toBe(401);
+    expect(wrong.data.toast).toMatchObject({
+      title: "Login failed",
+      description: "Invalid email or password. Please try again.",
+    });
+  });
+
+  it("refuses the most common passwords and short ones, with the first message in a 'Validation Error'", async () => {
+    const common = await postAuth({ intent: "sign-up", email: "c@example.com", password: "iloveyou" });
+    expect(common.status).toBe(400);
+    expect(common.data.toast.description).toBe(
+      "This password is too common. Please choose one that is harder to guess.",
+    );
+    const short = await postAuth({ intent: "sign-up", email: "nope", password: "abc" });
+    expect(short.data.toast).toEqual({
+      type: "error",
+      title: "Validation Error",
+      description: "Invalid email address",
+    });
+    expect(await app.database.db.$count(user, eq(user.email, "c@example.com"))).toBe(0);
+  });
+
+  it("holds back the eleventh sign-in from one address in a quarter of an hour", async () => {
+    for (let i = 0; i < 10; i++) {
+      const attempt = await postAuth(
+        { intent: "sign-in", email: "x@example.com", password: "guess-123" },
+        "203.0.113.50",
+      );
+      expect(attempt.status).toBe(401);
+    }
+    const refused = await postAuth(
+      { intent: "sign-in", email: "x@example.com", password: "guess-123" },
+      "203.0.113.50",
+    );
+    expect(refused.status).toBe(429);
+    expect(refused.data.toast.title).toBe("Too many attempts");
+  });
+});
+
+describe("guards", () => {
+  it("sends a visitor without a session to /auth, remembering the page", async () => {
+    expect(await loaderAnswer(accountLoader as never, "/my-account")).toEqual({
+      status: 302,
+      location: "/auth?redirectTo=%2Fmy-account",
+    });
+    expect(await loaderAnswer(savedLoader as never, "/saved-listings?x=1")).toEqual({
+      status: 302,
+      location: "/auth?redirectTo=%2Fsaved-listings%3Fx%3D1",
+    });
+    // My Queries performs no check (the spec).
+    expect((await loaderAnswer(queriesLoader as never, "/my-queries")).status).toBe(200);
+  });
+});
+
+describe("ownership", () => {
+  it("keeps each member's saved listings, favourites, enquiries and profile to themselves", async () => {
+    const alice = await member("alice@example.com", "198.51.100.31");
+    const bob = await member("bob@example.com", "198.51.100.32");
+    const [listing] = await app.database.db.select().from(businessListing).limit(1);
+    const [business] = await app.database.db.select().from(directoryBusiness).limit(1);
+    await app.database.db.insert(savedListing).values({ userId: alice.id, listingId: listing!.id });
+    await app.database.db.insert(favouriteBusiness).values({ userId: alice.id, businessId: business!.id });
+    await recordEnquiry(app.database.db, {
+      kind: "contact",
+      subject: "Alice's question",
+      fields: { name: "Alice", email: "alice@example.com", subject: "Alice's question", message: "Hi" },
+      userId: alice.id,
+    });
+
+    // Bob sees none of it.
+    const bobSaved = await loaderAnswer(savedLoader as never, "/saved-listings", bob.cookie);
+    expect(bobSaved.data).toEqual({ listings: [] });
+    const aliceSaved = await loaderAnswer(savedLoader as never, "/saved-listings", alice.cookie);
+    expect((aliceSaved.data as { listings: { id: number }[] }).listings.map((l) => l.id)).toEqual([listing!.id]);
+    expect(await listEnquiriesOf(bob.id)).toEqual([]);
+    expect((await listEnquiriesOf(alice.id)).map((q) => q.subject)).toEqual(["Alice's question"]);
+
+    // Bob sends Alice's ids: nothing of hers is removed.
+    const removeSaved = await callAction(savedAction, {
+      path: "/saved-listings",
+      body: new URLSearchParams({ listingId: String(listing!.id) }),
+      headers: { ...urlencoded, cookie: bob.cookie },
+    });
+    expect(removeSaved.status).toBe(302);
+    expect(await app.database.db.$count(savedListing, eq(savedListing.userId, alice.id))).toBe(1);
+    const removeFavourite = await callAction(favouritesAction, {
+      path: "/my-favorites",
+      body: new URLSearchParams({ businessId: String(business!.id) }),
+      headers: { ...urlencoded, cookie: bob.cookie },
+    });
+    expect(removeFavourite.status).toBe(302);
+    expect(await app.database.db.$count(favouriteBusiness, eq(favouriteBusiness.userId, alice.id))).toBe(1);
+    const favourites = await loaderAnswer(favouritesLoader as never, "/my-favorites", bob.cookie);
+    expect(favourites.data).toEqual({ businesses: [] });
+
+    // A profile form can only change its sender's profile, whatever it carries.
+    await callAction(accountAction, {
+      path: "/my-account",
+      body: new URLSearchParams({ fullName: "Bob Smith", userId: alice.id, email: "alice@evil.example" }),
+      headers: { ...urlencoded, cookie: bob.cookie },
+    });
+    const rows = await app.database.db.select({ id: user.id, fullName: user.fullName, email: user.email }).from(user);
+    expect(rows.find((r) => r.id === alice.id)).toMatchObject({ fullName: "Test Member", email: "alice@example.com" });
+    expect(rows.find((r) => r.id === bob.id)).toMatchObject({ fullName: "Bob Smith", email: "bob@example.com" });
+
+    // And Alice can remove her own.
+    await callAction(savedAction, {
+      path: "/saved-listings",
+      body: new URLSearchParams({ listingId: String(listing!.id) }),
+      headers: { ...urlencoded, cookie: alice.cookie },
+    });
+    expect(await app.database.db.$count(savedListing, eq(savedListing.userId, alice.id))).toBe(0);
+  });
+});
