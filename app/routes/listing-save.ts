@@ -28,7 +28,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     logger.warn({ err: error }, "save toggle failed");
   }
   if (done === "added") {
-    return redirectWithToast(back, { type: "success", title: "Saved!", description: "Listing added to your saved items" });
+    return redirectWithToast(back, {
+      type: "success",
+      title: "Saved!",
+      description: "Listing added to your saved items",
+    });
   }
   if (done === "removed") {
     return redirectWithToast(back, { type: "success", title: "Removed", description: "Listing removed from saved" });

@@ -1,21 +1,48 @@
 import { PageHero } from "~/components/layout/page-hero";
 import { Card } from "~/components/ui/card";
+import { accountSettingsAction } from "~/features/account/account-settings.server";
+import {
+  ChangePasswordForm,
+  DeleteAccountForm,
+  Devices,
+  DownloadData,
+  SettingsSection,
+  TwoFactorSettings,
+} from "~/features/account/components/account-settings";
 import { ProfileForm } from "~/features/account/components/profile-form";
-import { getProfile } from "~/features/account/member.server";
-import { saveProfile } from "~/features/account/profile.server";
+import { getProfile, listSessions, twoFactorState } from "~/features/account/member.server";
 import { requireUser } from "~/features/account/session.server";
+import { auth } from "~/server/auth.server";
+import { formatLondonDateTime } from "~/lib/dates";
+import { deviceName } from "~/lib/user-agent";
 import type { Route } from "./+types/my-account";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const profile = await getProfile(user.id);
+  const [profile, sessions, current, twoFactor] = await Promise.all([
+    getProfile(user.id),
+    listSessions(user.id),
+    auth().api.getSession({ headers: request.headers, query: { disableRefresh: true } }),
+    twoFactorState(user.id, Boolean(user.twoFactorEnabled)),
+  ]);
   if (!profile) throw new Response(null, { status: 404 });
-  return { profile };
+  return {
+    profile,
+    twoFactor,
+    // Tokens never leave the server: only whether a session is this one.
+    devices: sessions.map((s) => ({
+      id: s.id,
+      current: s.token === current?.session.token,
+      browser: deviceName(s.userAgent),
+      ipAddress: s.ipAddress,
+      lastUsed: formatLondonDateTime(s.updatedAt),
+    })),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  return saveProfile(request, user.id);
+  return accountSettingsAction(request, user);
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -23,16 +50,33 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function MyAccount({ loaderData: { profile }, actionData }: Route.ComponentProps) {
+export default function MyAccount({ loaderData: { profile, devices, twoFactor }, actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHero title="Account settings">Your profile and how we contact you.</PageHero>
-      <section className="mx-auto grid max-w-6xl gap-8 px-4 py-12 lg:grid-cols-3">
-        <Card className="p-6 sm:p-8 lg:col-span-2">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 lg:grid-cols-2">
+        <Card className="p-6 sm:p-8">
           <h2 className="mb-6 text-xl font-semibold">Profile</h2>
           <ProfileForm profile={profile} actionData={actionData} />
         </Card>
-      </section>
+        <div className="grid content-start gap-8">
+          <SettingsSection title="Password">
+            <ChangePasswordForm actionData={actionData} />
+          </SettingsSection>
+          <SettingsSection title="Two-factor authentication">
+            <TwoFactorSettings state={twoFactor} actionData={actionData} />
+          </SettingsSection>
+          <SettingsSection title="Signed-in devices">
+            <Devices devices={devices} />
+          </SettingsSection>
+          <SettingsSection title="Your data">
+            <DownloadData />
+          </SettingsSection>
+          <SettingsSection title="Delete your account">
+            <DeleteAccountForm actionData={actionData} />
+          </SettingsSection>
+        </div>
+      </div>
     </>
   );
 }

@@ -4,13 +4,14 @@
 import { hash, verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { twoFactor as twoFactorPlugin } from "better-auth/plugins";
 import { accountMail } from "~/features/account/account-emails.server";
 import type { Database } from "./db.server";
 import { db } from "./db.server";
 import { env } from "./env.server";
 import { wakeOutbox } from "./lifecycle.server";
 import { enqueueMail } from "./outbox.server";
-import { account, authRateLimit, session, user, verification } from "./schema";
+import { account, authRateLimit, session, twoFactor, user, verification } from "./schema";
 import { sessionSecret } from "./secret.server";
 
 // OWASP's recommended argon2id settings: 19 MiB, two passes, one lane.
@@ -33,9 +34,11 @@ function createAuth(database: Database) {
     trustedOrigins: [SITE_URL],
     database: drizzleAdapter(database, {
       provider: "pg",
-      schema: { user, session, account, verification, authRateLimit },
+      schema: { user, session, account, verification, authRateLimit, twoFactor },
     }),
     user: {
+      // Asks for the password; see account-settings.server.ts.
+      deleteUser: { enabled: true },
       additionalFields: {
         fullName: { type: "string", required: false, input: true },
         phone: { type: "string", required: false, input: true },
@@ -67,6 +70,8 @@ function createAuth(database: Database) {
       // Sliding: a session in use is extended once a day.
       updateAge: DAY,
     },
+    // TOTP codes from an authenticator app, with backup codes.
+    plugins: [twoFactorPlugin({ issuer: "HBS" })],
     rateLimit: { enabled: true, storage: "database", modelName: "authRateLimit" },
     advanced: {
       cookiePrefix: "hbs",

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, hydrated, sentMail, test } from "./fixtures";
+import { totp } from "../helpers/totp";
 import { memberRoutes } from "./routes";
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
@@ -28,6 +29,7 @@ test.describe("signing up and in", () => {
     await hydrated(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to HBS");
     await page.getByRole("link", { name: "Sign Up" }).click();
+    await expect(page.getByLabel("Full Name (optional)", { exact: true })).toBeVisible();
     await page.getByLabel("Email", { exact: true }).fill("not-an-email");
     await page.getByLabel("Password", { exact: true }).fill("abc");
     await page.getByRole("button", { name: "Sign Up" }).click();
@@ -52,6 +54,7 @@ test.describe("signing up and in", () => {
 
     // The same address again.
     await page.getByRole("link", { name: "Sign Up" }).click();
+    await expect(page.getByLabel("Full Name (optional)", { exact: true })).toBeVisible();
     await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Password", { exact: true }).fill("Another-Lantern-43");
     await page.getByRole("button", { name: "Sign Up" }).click();
@@ -110,18 +113,11 @@ test.describe("signing up and in", () => {
 
 test("a forgotten password is reset through the e-mailed link, once, and other sessions end", async ({
   page,
-  browser,
-  baseURL,
-  visitorIp,
   signUpAndSignIn,
+  signInElsewhere,
 }) => {
   const member = await signUpAndSignIn();
-  // Another device, signed in as the same member.
-  const other = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": visitorIp } });
-  const otherPage = await other.newPage();
-  await otherPage.request.post("/auth", {
-    form: { intent: "sign-in", email: member.email, password: member.password },
-  });
+  const otherPage = await signInElsewhere(member);
   await otherPage.goto("/my-account");
   await expect(otherPage.getByRole("heading", { level: 1 })).toHaveText("Account settings");
 
@@ -156,7 +152,6 @@ test("a forgotten password is reset through the e-mailed link, once, and other s
   // The other device was signed out by the reset.
   await otherPage.goto("/my-account");
   await expect(otherPage).toHaveURL(/\/auth\?redirectTo=/);
-  await other.close();
 });
 
 test("My Queries lists what a member sent, newest first; the profile updates the menu", async ({
@@ -302,4 +297,107 @@ test.describe("saving listings and favourite businesses", () => {
         .toBe(2);
     });
   });
+});
+
+test("my account: change the password, see devices, sign the others out, download the data, delete", async ({
+  page,
+  signUpAndSignIn,
+  signInElsewhere,
+}) => {
+  const member = await signUpAndSignIn({ fullName: "Omar Haddad" });
+  const otherPage = await signInElsewhere(member);
+
+  await page.goto("/my-account");
+  await hydrated(page);
+  const devices = page.getByRole("region", { name: "Signed-in devices" });
+  await expect(devices.getByRole("listitem")).toHaveCount(2);
+  await expect(devices.getByText("This device")).toHaveCount(1);
+  await devices.getByRole("button", { name: "Sign out of other devices" }).click();
+  await expect(toasts(page)).toContainText("Your other devices are signed out");
+  await expect(devices.getByRole("listitem")).toHaveCount(1);
+  await otherPage.goto("/my-account");
+  await expect(otherPage).toHaveURL(/\/auth\?redirectTo=/);
+
+  const password = page.getByRole("region", { name: "Password" });
+  await password.getByLabel("Current password", { exact: true }).fill("Not-My-Password-9");
+  await password.getByLabel("New password", { exact: true }).fill("Brand-New-Lantern-8");
+  await password.getByRole("button", { name: "Change password" }).click();
+  await expect(password.getByText("Your current password is not right")).toBeVisible();
+  await password.getByLabel("Current password", { exact: true }).fill(member.password);
+  await password.getByLabel("New password", { exact: true }).fill("Brand-New-Lantern-8");
+  await password.getByRole("button", { name: "Change password" }).click();
+  await expect(toasts(page)).toContainText("Your password has been changed");
+  // Still signed in on this device.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Account settings");
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download my data" }).click();
+  const file = await (await download).path();
+  const exported = JSON.parse(await (await import("node:fs/promises")).readFile(file, "utf8"));
+  expect(exported.profile).toMatchObject({ email: member.email, fullName: "Omar Haddad" });
+  expect(exported.sessions).toHaveLength(1);
+  expect(JSON.stringify(exported)).not.toContain("token");
+
+  const danger = page.getByRole("region", { name: "Delete your account" });
+  await danger.getByLabel("Your password", { exact: true }).fill("Wrong-Password-7");
+  await danger.getByRole("button", { name: "Delete my account" }).click();
+  await expect(danger.getByText("That password is not right")).toBeVisible();
+  await danger.getByLabel("Your password", { exact: true }).fill("Brand-New-Lantern-8");
+  await danger.getByRole("button", { name: "Delete my account" }).click();
+  await expect(toasts(page)).toContainText("Your account has been deleted");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
+
+  await page.goto("/auth");
+  await page.getByLabel("Email", { exact: true }).fill(member.email);
+  await page.getByLabel("Password", { exact: true }).fill("Brand-New-Lantern-8");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(toasts(page)).toContainText("Login failed");
+});
+
+test("two-factor: set up with a QR code and backup codes, then sign in with a code or a backup code", async ({
+  page,
+  signUpAndSignIn,
+}) => {
+  const member = await signUpAndSignIn();
+  await page.goto("/my-account");
+  await hydrated(page);
+  const section = page.getByRole("region", { name: "Two-factor authentication" });
+  await section.getByLabel("Your password", { exact: true }).fill(member.password);
+  await section.getByRole("button", { name: "Set up two-factor authentication" }).click();
+  await expect(section.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  const key = (await section.getByLabel("Key for your authenticator app").textContent())!.trim();
+  const backupCodes = await section.getByRole("list", { name: "Backup codes" }).getByRole("listitem").allTextContents();
+  expect(backupCodes.length).toBeGreaterThanOrEqual(8);
+
+  await section.getByLabel("Code from your app", { exact: true }).fill("000000");
+  await section.getByRole("button", { name: "Turn on" }).click();
+  await expect(section.getByText("That code is not right. Please try again.")).toBeVisible();
+  await section.getByLabel("Code from your app", { exact: true }).fill(totp(key));
+  await section.getByRole("button", { name: "Turn on" }).click();
+  await expect(toasts(page)).toContainText("Two-factor authentication is on");
+
+  const signInWith = async (code: string) => {
+    await page.context().clearCookies();
+    await page.goto("/auth?redirectTo=/my-account");
+    await page.getByLabel("Email", { exact: true }).fill(member.email);
+    await page.getByLabel("Password", { exact: true }).fill(member.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/auth\/two-factor\?redirectTo=%2Fmy-account/);
+    await page.getByLabel("Code", { exact: true }).fill(code);
+    await page.getByRole("button", { name: "Verify" }).click();
+  };
+  // The password alone is not enough.
+  await signInWith("123456");
+  await expect(page.getByText("That code is not right. Please try again.").first()).toBeVisible();
+  await page.goto("/my-account");
+  await expect(page).toHaveURL(/\/auth\?redirectTo=/);
+
+  // The next step's code is accepted too (a clock a little ahead).
+  await signInWith(totp(key, 1));
+  await expect(page).toHaveURL("/my-account");
+  await expect(toasts(page)).toContainText("Signed in successfully!");
+
+  await signInWith(backupCodes[0]!);
+  await expect(page).toHaveURL("/my-account");
+  await expect(page.getByRole("region", { name: "Two-factor authentication" })).toContainText("On.");
 });

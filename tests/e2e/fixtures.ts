@@ -4,7 +4,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { test as base, type Page } from "@playwright/test";
+import { test as base, type BrowserContext, type Page } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { readMail } from "../helpers/smtp-peer";
 
@@ -20,6 +20,8 @@ export const test = base.extend<{
   visitorIp: string;
   /** Makes a new member through /auth's forms and signs the page's browser in as them. */
   signUpAndSignIn: (fields?: Partial<Member>) => Promise<Member>;
+  /** Signs the member in on a second browser, as their other device; returns its page. */
+  signInElsewhere: (member: Member) => Promise<Page>;
 }>({
   visitorIp: [
     async ({ context }, provide) => {
@@ -50,6 +52,17 @@ export const test = base.extend<{
       await page.context().clearCookies({ name: "hbs_toast" });
       return member;
     });
+  },
+  signInElsewhere: async ({ browser, baseURL, visitorIp }, provide) => {
+    const contexts: BrowserContext[] = [];
+    await provide(async (member) => {
+      const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": visitorIp } });
+      contexts.push(context);
+      const other = await context.newPage();
+      await other.request.post("/auth", { form: { intent: "sign-in", email: member.email, password: member.password } });
+      return other;
+    });
+    for (const context of contexts) await context.close();
   },
 });
 

@@ -8,14 +8,17 @@ import { action as authAction } from "../../app/routes/auth";
 import { action as favouritesAction, loader as favouritesLoader } from "../../app/routes/my-favorites";
 import { action as accountAction, loader as accountLoader } from "../../app/routes/my-account";
 import { loader as queriesLoader } from "../../app/routes/my-queries";
+import { loader as subscriptionsLoader } from "../../app/routes/my-subscriptions";
 import { action as savedAction, loader as savedLoader } from "../../app/routes/saved-listings";
 import {
   account,
   businessListing,
   directoryBusiness,
+  enquiry,
   favouriteBusiness,
   outbox,
   savedListing,
+  subscription,
   user,
 } from "../../app/server/schema";
 import { callAction } from "../helpers/actions";
@@ -202,5 +205,86 @@ describe("ownership", () => {
       headers: { ...urlencoded, cookie: alice.cookie },
     });
     expect(await app.database.db.$count(savedListing, eq(savedListing.userId, alice.id))).toBe(0);
+  });
+});
+
+describe("deleting an account", () => {
+  it("removes the member's rows and keeps their enquiries without who sent them", async () => {
+    const carol = await member("carol@example.com", "198.51.100.41");
+    const [listing] = await app.database.db.select().from(businessListing).limit(1);
+    await app.database.db.insert(savedListing).values({ userId: carol.id, listingId: listing!.id });
+    await recordEnquiry(app.database.db, {
+      kind: "contact",
+      subject: "Carol's private matter",
+      fields: { name: "Carol", email: "carol@example.com", subject: "Carol's private matter", message: "Hi" },
+      userId: carol.id,
+    });
+
+    const wrong = await callAction(accountAction, {
+      path: "/my-account",
+      body: new URLSearchParams({ intent: "delete-account", password: "not-it-at-all" }),
+      headers: { ...urlencoded, cookie: carol.cookie },
+    });
+    expect(wrong.status).toBe(400);
+    expect(await app.database.db.$count(user, eq(user.id, carol.id))).toBe(1);
+
+    const deleted = await callAction(accountAction, {
+      path: "/my-account",
+      body: new URLSearchParams({ intent: "delete-account", password: "Quiet-Harbour-19" }),
+      headers: { ...urlencoded, cookie: carol.cookie },
+    });
+    expect(deleted.status).toBe(302);
+    expect(await app.database.db.$count(user, eq(user.id, carol.id))).toBe(0);
+    expect(await app.database.db.$count(savedListing, eq(savedListing.userId, carol.id))).toBe(0);
+    const left = await app.database.db.select().from(enquiry).where(eq(enquiry.subject, "Deleted by its sender"));
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatchObject({ userId: null, fields: { anonymised: true } });
+    expect(JSON.stringify(await app.database.db.select().from(enquiry))).not.toContain("carol@example.com");
+  });
+});
+
+describe("subscriptions", () => {
+  it("lists the member's own, newest first, with the spec's type labels", async () => {
+    const dan = await member("dan@example.com", "198.51.100.51");
+    const erin = await member("erin@example.com", "198.51.100.52");
+    const day = 24 * 60 * 60 * 1000;
+    await app.database.db.insert(subscription).values([
+      {
+        userId: dan.id,
+        packageName: "GROWTH PLAN",
+        packageType: "service",
+        status: "active",
+        pricePence: 4999,
+        startDate: new Date(),
+        createdAt: new Date(Date.now() - 2 * day),
+      },
+      {
+        userId: dan.id,
+        packageName: "The Feature Package",
+        packageType: "promotion",
+        status: "expired",
+        pricePence: 2599,
+        startDate: new Date(),
+        createdAt: new Date(Date.now() - day),
+      },
+      {
+        userId: erin.id,
+        packageName: "VIP PLAN",
+        packageType: "service",
+        status: "active",
+        pricePence: 19999,
+        startDate: new Date(),
+      },
+    ]);
+    const answer = await loaderAnswer(subscriptionsLoader as never, "/my-subscriptions", dan.cookie);
+    const listed = (
+      answer.data as { subscriptions: { packageName: string; typeLabel: string; status: string; price: string }[] }
+    ).subscriptions;
+    expect(
+      listed.map(({ packageName, typeLabel, status, price }) => ({ packageName, typeLabel, status, price })),
+    ).toEqual([
+      { packageName: "The Feature Package", typeLabel: "Promotion", status: "expired", price: "£25.99" },
+      { packageName: "GROWTH PLAN", typeLabel: "Business optimization", status: "active", price: "£49.99" },
+    ]);
   });
 });

@@ -14,6 +14,7 @@ export const buttonVariants = cva(
         ghost: "text-slate-800 hover:bg-slate-100",
         inverse: "bg-white text-brand-800 hover:bg-brand-50",
         link: "text-brand-700 underline-offset-4 hover:underline",
+        destructive: "bg-red-700 text-white hover:bg-red-800",
       },
       size: {
         default: "h-10 px-4 py-2",

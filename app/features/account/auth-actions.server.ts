@@ -6,7 +6,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import { data, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { clientIpContext } from "~/context";
 import type { ToastInput } from "~/lib/toast";
 import { auth } from "~/server/auth.server";
@@ -17,7 +17,7 @@ import { hitRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
 import { user } from "~/server/schema";
 import { redirectWithToast } from "~/server/toast.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.server";
-import { forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema } from "./schemas";
+import { forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema, twoFactorCodeSchema } from "./schemas";
 import { safeRedirectPath } from "~/lib/links";
 
 export interface AuthActionData {
@@ -32,12 +32,21 @@ const limits = {
   "sign-up": { limit: 5, windowMs: 60 * MINUTE },
   "forgot-password": { limit: 5, windowMs: 60 * MINUTE },
   "reset-password": { limit: 10, windowMs: 60 * MINUTE },
+  "two-factor": { limit: 10, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 function answer(status: number, result: SubmissionResult<string[]>, toast: ToastInput) {
   return data<AuthActionData>({ result, toast: { type: "error", ...toast } }, { status });
+}
+
+/** The answer to a new password on the list of the most common ones. */
+function commonPassword(submission: { reply: (options: { fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]> }) {
+  return answer(400, submission.reply({ fieldErrors: { password: [COMMON_PASSWORD_MESSAGE] } }), {
+    title: "Validation Error",
+    description: COMMON_PASSWORD_MESSAGE,
+  });
 }
 
 /** The first message of a failed validation, in the spec's 'Validation Error' toast. */
@@ -73,11 +82,16 @@ async function signIn(args: Args, formData: FormData) {
   if (refused) return refused;
   const { email, password, redirectTo } = submission.value;
   try {
-    const { headers } = await auth().api.signInEmail({
+    const { headers, response } = await auth().api.signInEmail({
       body: { email, password, rememberMe: true },
       headers: args.request.headers,
       returnHeaders: true,
     });
+    // With two-factor on, the password only opens the door to the code page.
+    if ("twoFactorRedirect" in response && response.twoFactorRedirect) {
+      const next = new URLSearchParams({ redirectTo: safeRedirectPath(redirectTo) });
+      return redirect(`/auth/two-factor?${next}`, { headers });
+    }
     return redirectWithToast(
       safeRedirectPath(redirectTo),
       { type: "success", title: "Signed in successfully!" },
@@ -102,12 +116,7 @@ async function signUp(args: Args, formData: FormData) {
   const submission = parseWithZod(formData, { schema: signUpSchema });
   if (submission.status !== "success") return invalid(submission);
   const { email, password, fullName, phone, marketingConsent } = submission.value;
-  if (isCommonPassword(password)) {
-    return answer(400, submission.reply({ fieldErrors: { password: [COMMON_PASSWORD_MESSAGE] } }), {
-      title: "Validation Error",
-      description: COMMON_PASSWORD_MESSAGE,
-    });
-  }
+  if (isCommonPassword(password)) return commonPassword(submission);
   const refused = await tooMany("sign-up", args);
   if (refused) return refused;
   // The spec tells a visitor that an address is taken; the rate limit above
@@ -157,41 +166,39 @@ async function forgotPassword(args: Args, formData: FormData) {
 
 const intents = { "sign-in": signIn, "sign-up": signUp, "forgot-password": forgotPassword };
 
-async function readForm(request: Request) {
+/** Reads the form within limits and hands it on, or answers why it cannot be read. */
+async function withForm(args: Args, handle: (formData: FormData) => Promise<Response | ReturnType<typeof answer>>) {
+  let formData: FormData;
   try {
-    return await readFormData(request, TEXT_FORM_LIMITS);
+    formData = await readFormData(args.request, TEXT_FORM_LIMITS);
   } catch (error) {
-    if (error instanceof FormBodyError) return error;
-    throw error;
+    if (!(error instanceof FormBodyError)) throw error;
+    return answer(error.status, { status: "error", error: {} }, { title: error.message });
   }
+  return handle(formData);
 }
 
 /** The /auth page's action: one of its three forms, told apart by `intent`. */
-export async function authPageAction(args: Args) {
-  const formData = await readForm(args.request);
-  if (formData instanceof FormBodyError) {
-    return answer(formData.status, { status: "error", error: {} }, { title: formData.message });
-  }
-  const handler = intents[String(formData.get("intent")) as keyof typeof intents];
-  if (!handler) return answer(400, { status: "error", error: {} }, { title: "Please use the forms on this page." });
-  return handler(args, formData);
+export function authPageAction(args: Args) {
+  return withForm(args, (formData) => {
+    const handler = intents[String(formData.get("intent")) as keyof typeof intents];
+    if (!handler) {
+      return Promise.resolve(answer(400, { status: "error", error: {} }, { title: "Please use the forms on this page." }));
+    }
+    return handler(args, formData);
+  });
 }
 
 /** The reset-password page's action: a new password for the token of the e-mailed link. */
-export async function resetPasswordAction(args: Args) {
-  const formData = await readForm(args.request);
-  if (formData instanceof FormBodyError) {
-    return answer(formData.status, { status: "error", error: {} }, { title: formData.message });
-  }
+export function resetPasswordAction(args: Args) {
+  return withForm(args, (formData) => resetPassword(args, formData));
+}
+
+async function resetPassword(args: Args, formData: FormData) {
   const submission = parseWithZod(formData, { schema: resetPasswordSchema });
   if (submission.status !== "success") return invalid(submission);
   const { token, password } = submission.value;
-  if (isCommonPassword(password)) {
-    return answer(400, submission.reply({ fieldErrors: { password: [COMMON_PASSWORD_MESSAGE] } }), {
-      title: "Validation Error",
-      description: COMMON_PASSWORD_MESSAGE,
-    });
-  }
+  if (isCommonPassword(password)) return commonPassword(submission);
   const refused = await tooMany("reset-password", args);
   if (refused) return refused;
   try {
@@ -210,4 +217,39 @@ export async function resetPasswordAction(args: Args) {
     title: "Password updated",
     description: "You can now sign in with your new password.",
   });
+}
+
+/** The code page after a password, for members with two-factor on. */
+export function twoFactorAction(args: Args) {
+  return withForm(args, (formData) => verifySecondFactor(args, formData));
+}
+
+async function verifySecondFactor(args: Args, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: twoFactorCodeSchema });
+  if (submission.status !== "success") return invalid(submission);
+  const refused = await tooMany("two-factor", args);
+  if (refused) return refused;
+  const { code, redirectTo } = submission.value;
+  const body = { code: code.replace(/\s+/g, "") };
+  try {
+    const { headers } = /^\d{6}$/.test(body.code)
+      ? await auth().api.verifyTOTP({ body, headers: args.request.headers, returnHeaders: true })
+      : await auth().api.verifyBackupCode({ body, headers: args.request.headers, returnHeaders: true });
+    return redirectWithToast(
+      safeRedirectPath(redirectTo),
+      { type: "success", title: "Signed in successfully!" },
+      { headers },
+    );
+  } catch (error) {
+    if (!(error instanceof APIError)) throw error;
+    const expired =
+      error.statusCode === 401 && error.body?.code !== "INVALID_CODE" && error.body?.code !== "INVALID_BACKUP_CODE";
+    const message = expired
+      ? "Your sign-in has expired. Please sign in again."
+      : "That code is not right. Please try again.";
+    return answer(error.statusCode, submission.reply({ fieldErrors: { code: [message] } }), {
+      title: "Login failed",
+      description: message,
+    });
+  }
 }

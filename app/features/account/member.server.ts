@@ -1,16 +1,19 @@
 // What a member keeps: subscriptions, saved listings, favourite businesses
 // and the profile. Every query is scoped to the session's user in SQL, so
 // nobody can read or change another member's rows by sending their ids.
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { cardColumns as businessColumns } from "~/features/directory/businesses.server";
 import { cardColumns as listingColumns } from "~/features/marketplace/listings.server";
 import { db } from "~/server/db.server";
 import {
   businessListing,
   directoryBusiness,
+  enquiry,
   favouriteBusiness,
   savedListing,
+  session,
   subscription,
+  twoFactor,
   user,
 } from "~/server/schema";
 
@@ -112,4 +115,85 @@ export async function toggleFavourite(userId: string, businessId: number): Promi
   if (await removeFavourite(userId, businessId)) return "removed";
   await db().insert(favouriteBusiness).values({ userId, businessId }).onConflictDoNothing();
   return "added";
+}
+
+/** Everything we hold about a member, for 'Download my data' (UK GDPR, right of access). */
+export async function exportMemberData(userId: string) {
+  const [profile] = await db()
+    .select({
+      email: user.email,
+      emailVerified: user.emailVerified,
+      fullName: user.fullName,
+      phone: user.phone,
+      marketingConsent: user.marketingConsent,
+      createdAt: user.createdAt,
+      updatedAt: user.updatedAt,
+    })
+    .from(user)
+    .where(eq(user.id, userId));
+  const [saved, favourites, subscriptions, enquiries, sessions] = await Promise.all([
+    db()
+      .select({ listing: businessListing.title, url: businessListing.slug, savedAt: savedListing.createdAt })
+      .from(savedListing)
+      .innerJoin(businessListing, eq(businessListing.id, savedListing.listingId))
+      .where(eq(savedListing.userId, userId)),
+    db()
+      .select({ business: directoryBusiness.name, url: directoryBusiness.slug, savedAt: favouriteBusiness.createdAt })
+      .from(favouriteBusiness)
+      .innerJoin(directoryBusiness, eq(directoryBusiness.id, favouriteBusiness.businessId))
+      .where(eq(favouriteBusiness.userId, userId)),
+    listSubscriptions(userId),
+    db()
+      .select({
+        kind: enquiry.kind,
+        subject: enquiry.subject,
+        fields: enquiry.fields,
+        status: enquiry.status,
+        createdAt: enquiry.createdAt,
+      })
+      .from(enquiry)
+      .where(eq(enquiry.userId, userId)),
+    db()
+      .select({
+        signedInAt: session.createdAt,
+        lastUsedAt: session.updatedAt,
+        expiresAt: session.expiresAt,
+        ipAddress: session.ipAddress,
+        userAgent: session.userAgent,
+      })
+      .from(session)
+      .where(eq(session.userId, userId)),
+  ]);
+  return {
+    exportedAt: new Date().toISOString(),
+    profile,
+    savedListings: saved.map((s) => ({ ...s, url: `/buy/${s.url}` })),
+    favouriteBusinesses: favourites.map((f) => ({ ...f, url: `/halal-network-space/${f.url}` })),
+    subscriptions,
+    enquiries,
+    sessions,
+  };
+}
+
+/** The member's signed-in devices, most recently used first. */
+export function listSessions(userId: string) {
+  return db()
+    .select({
+      id: session.id,
+      token: session.token,
+      createdAt: session.createdAt,
+      updatedAt: session.updatedAt,
+      ipAddress: session.ipAddress,
+      userAgent: session.userAgent,
+    })
+    .from(session)
+    .where(and(eq(session.userId, userId), gt(session.expiresAt, new Date())))
+    .orderBy(desc(session.updatedAt));
+}
+
+/** Whether two-factor is on, or set up and waiting for the first code. */
+export async function twoFactorState(userId: string, enabled: boolean) {
+  if (enabled) return "on" as const;
+  const pending = await db().$count(twoFactor, and(eq(twoFactor.userId, userId), eq(twoFactor.verified, false)));
+  return pending > 0 ? ("pending" as const) : ("off" as const);
 }

@@ -51,3 +51,22 @@ export const profileSchema = z.object({
   phone: z.string().trim().max(20, "Phone number must be less than 20 characters").optional(),
   marketingConsent: z.boolean().default(false),
 });
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ error: "Please enter your current password" }),
+  newPassword,
+});
+
+/** A 6-digit code from the authenticator app, or one of the backup codes. */
+export const twoFactorCodeSchema = z.object({
+  code: z
+    .string({ error: "Please enter the code" })
+    .trim()
+    .min(6, "Please enter the code")
+    .max(40, "That code is too long"),
+  redirectTo: z.string().optional(),
+});
+
+export const passwordConfirmSchema = z.object({
+  password: z.string({ error: "Please enter your password to confirm" }),
+});

@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { AuthActionData } from "../auth-actions.server";
-import { forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema } from "../schemas";
+import { forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema, twoFactorCodeSchema } from "../schemas";
 
 /**
  * One account form: Conform on the shared schema, posted as a normal form
@@ -180,6 +180,32 @@ export function ResetPasswordForm({ token, actionData }: { token: string; action
       <SubmitButton submitting={submitting} busy="Updating...">
         Set new password
       </SubmitButton>
+    </Form>
+  );
+}
+
+export function TwoFactorForm({ actionData, redirectTo }: { actionData?: AuthActionData; redirectTo: string }) {
+  const { fields, form, formProps, submitting, notice } = useAuthForm("two-factor", twoFactorCodeSchema, actionData);
+  return (
+    <Form {...formProps} className="grid gap-4">
+      <input type="hidden" name="intent" value="two-factor" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {notice}
+      <TextField
+        meta={fields.code}
+        label="Code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        hint="The 6-digit code from your authenticator app, or one of your backup codes."
+        required
+      />
+      <FormErrors form={form} />
+      <SubmitButton submitting={submitting} busy="Signing in...">
+        Verify
+      </SubmitButton>
+      <Link to="/auth" className="justify-self-center text-sm font-medium text-brand-800 hover:underline">
+        Back to Sign In
+      </Link>
     </Form>
   );
 }

@@ -4,7 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { Input, Label } from "~/components/ui/form-controls";
-import type { ProfileActionData } from "../profile.server";
+import type { SettingsActionData } from "../account-settings.server";
 import { profileSchema } from "../schemas";
 
 export interface Profile {
@@ -15,23 +15,27 @@ export interface Profile {
 }
 
 /** The profile of /my-account (spec section 2): the e-mail is shown, not editable. */
-export function ProfileForm({ profile, actionData }: { profile: Profile; actionData?: ProfileActionData }) {
+export function ProfileForm({ profile, actionData }: { profile: Profile; actionData?: SettingsActionData }) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "profile",
-    lastResult: actionData?.result,
+    lastResult: actionData?.intent === "profile" ? actionData.result : undefined,
     defaultValue: {
       fullName: profile.fullName ?? "",
       phone: profile.phone ?? "",
       marketingConsent: profile.marketingConsent ? "on" : undefined,
     },
     shouldValidate: "onBlur",
+    // Messages clear while typing, not on blur: a message vanishing as the
+    // button is pressed would move the button from under the pointer.
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
   });
   const { key: consentKey, ...consentProps } = getInputProps(fields.marketingConsent, { type: "checkbox" });
-  const submitting = navigation.state === "submitting" && navigation.formAction === "/my-account";
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "profile";
   return (
     <Form method="post" action="/my-account" {...getFormProps(form)} noValidate className="grid gap-4">
+      <input type="hidden" name="intent" value="profile" />
       <div className="grid gap-1.5">
         <Label htmlFor="profile-email">Email</Label>
         <Input
