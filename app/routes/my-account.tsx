@@ -55,7 +55,7 @@ export default function MyAccount({ loaderData: { profile, devices, twoFactor },
     <>
       <PageHero title="Account settings">Your profile and how we contact you.</PageHero>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 lg:grid-cols-2">
-        <Card className="p-6 sm:p-8">
+        <Card className="self-start p-6 sm:p-8">
           <h2 className="mb-6 text-xl font-semibold">Profile</h2>
           <ProfileForm profile={profile} actionData={actionData} />
         </Card>

@@ -87,6 +87,7 @@ test.describe("signing up and in", () => {
 
     // /auth has nothing for a signed-in visitor.
     await page.goto("/auth");
+    await hydrated(page);
     await expect(page).toHaveURL("/");
 
     await accountMenu(page, "Bilal Ahmed").click();
@@ -144,6 +145,7 @@ test("a forgotten password is reset through the e-mailed link, once, and other s
   await expect(page.getByText("This reset link has expired or has already been used.")).toBeVisible();
 
   await page.goto("/auth");
+  await hydrated(page);
   await page.getByLabel("Email", { exact: true }).fill(member.email);
   await page.getByLabel("Password", { exact: true }).fill("Fresh-Meadow-77");
   await page.getByRole("button", { name: "Sign In" }).click();
@@ -276,6 +278,23 @@ test.describe("saving listings and favourite businesses", () => {
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
+    test("sign in shows the spec's messages on the page and signs in", async ({ page, signUpAndSignIn }) => {
+      const member = await signUpAndSignIn();
+      await page.context().clearCookies();
+      await page.goto("/auth?redirectTo=/my-queries");
+      await page.getByLabel("Email", { exact: true }).fill("not-an-email");
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expect(page.getByText("Invalid email address").first()).toBeVisible();
+      await page.getByLabel("Email", { exact: true }).fill(member.email);
+      await page.getByLabel("Password", { exact: true }).fill("Wrong-Password-5");
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expect(page.getByRole("alert")).toContainText("Login failed Invalid email or password. Please try again.");
+      await page.getByLabel("Password", { exact: true }).fill(member.password);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expect(page).toHaveURL("/my-queries");
+      await expect(page.getByRole("status")).toContainText("Signed in successfully!");
+    });
+
     test("the save toggle still works, and the unconfirmed-address banner resends the link", async ({
       page,
       signUpAndSignIn,
@@ -348,6 +367,7 @@ test("my account: change the password, see devices, sign the others out, downloa
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
 
   await page.goto("/auth");
+  await hydrated(page);
   await page.getByLabel("Email", { exact: true }).fill(member.email);
   await page.getByLabel("Password", { exact: true }).fill("Brand-New-Lantern-8");
   await page.getByRole("button", { name: "Sign In" }).click();
@@ -379,6 +399,7 @@ test("two-factor: set up with a QR code and backup codes, then sign in with a co
   const signInWith = async (code: string) => {
     await page.context().clearCookies();
     await page.goto("/auth?redirectTo=/my-account");
+    await hydrated(page);
     await page.getByLabel("Email", { exact: true }).fill(member.email);
     await page.getByLabel("Password", { exact: true }).fill(member.password);
     await page.getByRole("button", { name: "Sign In" }).click();
