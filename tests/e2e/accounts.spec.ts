@@ -422,3 +422,16 @@ test("two-factor: set up with a QR code and backup codes, then sign in with a co
   await expect(page).toHaveURL("/my-account");
   await expect(page.getByRole("region", { name: "Two-factor authentication" })).toContainText("On.");
 });
+
+test("Better Auth's own endpoints are closed but for the e-mailed links", async ({ request }) => {
+  const signUp = await request.post("/api/auth/sign-up/email", {
+    data: { email: "direct@example.com", password: "password1", name: "Direct" },
+  });
+  expect(signUp.status()).toBe(404);
+  expect((await request.post("/api/auth/sign-in/email", { data: { email: "a@b.co", password: "x" } })).status()).toBe(404);
+  expect((await request.get("/api/auth/get-session")).status()).toBe(404);
+  // The verification link's endpoint answers (here: a bad token sends the visitor on with an error).
+  const verify = await request.get("/api/auth/verify-email?token=nonsense&callbackURL=/email-verified", { maxRedirects: 0 });
+  expect(verify.status()).toBe(302);
+  expect(verify.headers()["location"]).toContain("/email-verified?error=");
+});
