@@ -11,18 +11,16 @@ import {
 } from "~/features/account/components/account-settings";
 import { ProfileForm } from "~/features/account/components/profile-form";
 import { getProfile, listSessions, twoFactorState } from "~/features/account/member.server";
-import { requireUser } from "~/features/account/session.server";
-import { auth } from "~/server/auth.server";
+import { requireSession, requireUser } from "~/features/account/session.server";
 import { formatLondonDateTime } from "~/lib/dates";
 import { deviceName } from "~/lib/user-agent";
 import type { Route } from "./+types/my-account";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  const [profile, sessions, current, twoFactor] = await Promise.all([
+  const { user, session: current } = await requireSession(request);
+  const [profile, sessions, twoFactor] = await Promise.all([
     getProfile(user.id),
     listSessions(user.id),
-    auth().api.getSession({ headers: request.headers, query: { disableRefresh: true } }),
     twoFactorState(user.id, Boolean(user.twoFactorEnabled)),
   ]);
   if (!profile) throw new Response(null, { status: 404 });
@@ -32,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Tokens never leave the server: only whether a session is this one.
     devices: sessions.map((s) => ({
       id: s.id,
-      current: s.token === current?.session.token,
+      current: s.token === current.token,
       browser: deviceName(s.userAgent),
       ipAddress: s.ipAddress,
       lastUsed: formatLondonDateTime(s.updatedAt),

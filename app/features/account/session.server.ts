@@ -4,10 +4,14 @@ import { auth } from "~/server/auth.server";
 
 export type SessionUser = NonNullable<Awaited<ReturnType<typeof getSessionUser>>>;
 
-/** The signed-in user, or null. Never extends the session (the root loader does). */
+/** The signed-in session and its user, or null. Never extends the session (the root loader does). */
+function findSession(request: Request) {
+  return auth().api.getSession({ headers: request.headers, query: { disableRefresh: true } });
+}
+
+/** The signed-in user, or null. */
 export async function getSessionUser(request: Request) {
-  const found = await auth().api.getSession({ headers: request.headers, query: { disableRefresh: true } });
-  return found?.user ?? null;
+  return (await findSession(request))?.user ?? null;
 }
 
 /**
@@ -19,12 +23,17 @@ export async function readSession(request: Request) {
   return { user: response?.user ?? null, headers };
 }
 
-/** The signed-in user; anyone else goes to /auth first, and comes back here after. */
-export async function requireUser(request: Request) {
-  const user = await getSessionUser(request);
-  if (user) return user;
+/** The session and its user; anyone else goes to /auth first, and comes back here after. */
+export async function requireSession(request: Request) {
+  const found = await findSession(request);
+  if (found) return found;
   const url = new URL(request.url);
   throw redirect(`/auth?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);
+}
+
+/** The signed-in user, as requireSession. */
+export async function requireUser(request: Request) {
+  return (await requireSession(request)).user;
 }
 
 /** The account button's label: full name, else the part of the e-mail before @, else 'Account'. */
