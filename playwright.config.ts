@@ -3,7 +3,9 @@ import { defineConfig, devices } from "@playwright/test";
 // End-to-end tests drive Debian's Chromium (never a downloaded browser)
 // against the production build, served by `npm start` on its own data folder.
 const port = Number(process.env.E2E_PORT ?? 4391);
-const baseURL = `http://127.0.0.1:${port}`;
+// localhost, not 127.0.0.1: WebAuthn refuses an IP address as the passkeys'
+// relying party. The server still listens on 127.0.0.1 only.
+const baseURL = `http://localhost:${port}`;
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? "data-e2e";
 
 export default defineConfig({

@@ -3,6 +3,7 @@ import { PageHero } from "~/components/layout/page-hero";
 import { Card } from "~/components/ui/card";
 import { authPageAction } from "~/features/account/auth-actions.server";
 import { ForgotPasswordForm, SignInForm, SignUpForm } from "~/features/account/components/auth-forms";
+import { PasskeySignInButton } from "~/features/account/components/passkeys";
 import { getSessionUser } from "~/features/account/session.server";
 import { safeRedirectPath } from "~/lib/links";
 import { cn } from "~/lib/utils";
@@ -69,7 +70,15 @@ export default function Auth({ loaderData: { view, redirectTo }, actionData }: R
               </nav>
               <h2 className="sr-only">{view === "sign-in" ? "Sign In" : "Sign Up"}</h2>
               {view === "sign-in" ? (
-                <SignInForm actionData={actionData} redirectTo={redirectTo} />
+                <>
+                  <SignInForm actionData={actionData} redirectTo={redirectTo} />
+                  <p className="my-5 flex items-center gap-3 text-sm text-slate-700" aria-hidden>
+                    <span className="h-px flex-1 bg-slate-200" />
+                    or
+                    <span className="h-px flex-1 bg-slate-200" />
+                  </p>
+                  <PasskeySignInButton redirectTo={redirectTo} />
+                </>
               ) : (
                 <SignUpForm actionData={actionData} />
               )}

@@ -10,7 +10,8 @@ import {
   TwoFactorSettings,
 } from "~/features/account/components/account-settings";
 import { ProfileForm } from "~/features/account/components/profile-form";
-import { getProfile, listSessions, twoFactorState } from "~/features/account/member.server";
+import { PasskeySettings } from "~/features/account/components/passkeys";
+import { getProfile, listPasskeys, listSessions, twoFactorState } from "~/features/account/member.server";
 import { requireSession, requireUser } from "~/features/account/session.server";
 import { formatLondonDateTime } from "~/lib/dates";
 import { deviceName } from "~/lib/user-agent";
@@ -18,15 +19,21 @@ import type { Route } from "./+types/my-account";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, session: current } = await requireSession(request);
-  const [profile, sessions, twoFactor] = await Promise.all([
+  const [profile, sessions, twoFactor, passkeys] = await Promise.all([
     getProfile(user.id),
     listSessions(user.id),
     twoFactorState(user.id, Boolean(user.twoFactorEnabled)),
+    listPasskeys(user.id),
   ]);
   if (!profile) throw new Response(null, { status: 404 });
   return {
     profile,
     twoFactor,
+    passkeys: passkeys.map((p) => ({
+      id: p.id,
+      name: p.name || "Passkey",
+      added: p.createdAt ? formatLondonDateTime(p.createdAt) : "",
+    })),
     // Tokens never leave the server: only whether a session is this one.
     devices: sessions.map((s) => ({
       id: s.id,
@@ -48,7 +55,10 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function MyAccount({ loaderData: { profile, devices, twoFactor }, actionData }: Route.ComponentProps) {
+export default function MyAccount({
+  loaderData: { profile, devices, twoFactor, passkeys },
+  actionData,
+}: Route.ComponentProps) {
   return (
     <>
       <PageHero title="Account settings">Your profile and how we contact you.</PageHero>
@@ -63,6 +73,9 @@ export default function MyAccount({ loaderData: { profile, devices, twoFactor },
           </SettingsSection>
           <SettingsSection title="Two-factor authentication">
             <TwoFactorSettings state={twoFactor} actionData={actionData} />
+          </SettingsSection>
+          <SettingsSection title="Passkeys">
+            <PasskeySettings passkeys={passkeys} />
           </SettingsSection>
           <SettingsSection title="Signed-in devices">
             <Devices devices={devices} />

@@ -1,6 +1,7 @@
 // Accounts, by Better Auth (docs/decisions/0010-accounts.md): e-mail and
 // password, sessions in the database, password reset and e-mail
 // verification through our outbox. Passwords are hashed with argon2id.
+import { passkey as passkeyPlugin } from "@better-auth/passkey";
 import { hash, verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -11,7 +12,7 @@ import { db } from "./db.server";
 import { env } from "./env.server";
 import { wakeOutbox } from "./lifecycle.server";
 import { enqueueMail } from "./outbox.server";
-import { account, authRateLimit, session, twoFactor, user, verification } from "./schema";
+import { account, authRateLimit, passkey, session, twoFactor, user, verification } from "./schema";
 import { sessionSecret } from "./secret.server";
 
 // OWASP's recommended argon2id settings: 19 MiB, two passes, one lane.
@@ -23,6 +24,7 @@ const DAY = 24 * 60 * 60;
 
 function createAuth(database: Database) {
   const { SITE_URL } = env();
+  const site = new URL(SITE_URL);
   const queue = async (message: Parameters<typeof enqueueMail>[1]) => {
     await enqueueMail(database, message);
     wakeOutbox();
@@ -34,7 +36,7 @@ function createAuth(database: Database) {
     trustedOrigins: [SITE_URL],
     database: drizzleAdapter(database, {
       provider: "pg",
-      schema: { user, session, account, verification, authRateLimit, twoFactor },
+      schema: { user, session, account, verification, authRateLimit, twoFactor, passkey },
     }),
     user: {
       // Asks for the password; see account-settings.server.ts.
@@ -70,8 +72,13 @@ function createAuth(database: Database) {
       // Sliding: a session in use is extended once a day.
       updateAge: DAY,
     },
-    // TOTP codes from an authenticator app, with backup codes.
-    plugins: [twoFactorPlugin({ issuer: "HBS" })],
+    plugins: [
+      // TOTP codes from an authenticator app, with backup codes.
+      twoFactorPlugin({ issuer: "HBS" }),
+      // WebAuthn, bound to the site's own host name (never an IP address:
+      // browsers refuse those as relying parties).
+      passkeyPlugin({ rpID: site.hostname, rpName: "HBS", origin: site.origin }),
+    ],
     rateLimit: { enabled: true, storage: "database", modelName: "authRateLimit" },
     advanced: {
       cookiePrefix: "hbs",

@@ -142,20 +142,15 @@ export const passkey = pgTable(
     aaguid: text("aaguid"),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
   },
-  (t) => [index("passkey_user_id_idx").on(t.userId)],
+  // Signing in looks a passkey up by its credential id.
+  (t) => [index("passkey_user_id_idx").on(t.userId), uniqueIndex("passkey_credential_id_idx").on(t.credentialID)],
 );
 
 // ---------------------------------------------------------------------------
 // Marketplace: businesses for sale
 // ---------------------------------------------------------------------------
 
-export const listingStatus = pgEnum("listing_status", [
-  "pending",
-  "published",
-  "rejected",
-  "sold",
-  "withdrawn",
-]);
+export const listingStatus = pgEnum("listing_status", ["pending", "published", "rejected", "sold", "withdrawn"]);
 
 // The category's label inside SQL, so that searching "beverage" finds food.
 const categoryLabelSql = sql.raw(
@@ -251,8 +246,20 @@ export const directoryBusiness = pgTable(
   // Each list order has an index that returns a page without sorting.
   (t) => [
     index("directory_business_order_idx").on(t.published, t.featured.desc().nullsFirst(), t.name, t.id),
-    index("directory_business_category_order_idx").on(t.published, t.category, t.featured.desc().nullsFirst(), t.name, t.id),
-    index("directory_business_town_order_idx").on(t.published, sql`lower(${t.town})`, t.featured.desc().nullsFirst(), t.name, t.id),
+    index("directory_business_category_order_idx").on(
+      t.published,
+      t.category,
+      t.featured.desc().nullsFirst(),
+      t.name,
+      t.id,
+    ),
+    index("directory_business_town_order_idx").on(
+      t.published,
+      sql`lower(${t.town})`,
+      t.featured.desc().nullsFirst(),
+      t.name,
+      t.id,
+    ),
     // The 'All Locations' dropdown's SELECT DISTINCT town reads only this index.
     index("directory_business_published_town_idx").on(t.published, t.town),
     index("directory_business_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),

@@ -1,10 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, hydrated, sentMail, test } from "./fixtures";
+import { expect, hydrated, sentMail, test, toasts } from "./fixtures";
 import { totp } from "../helpers/totp";
 import { memberRoutes } from "./routes";
 
-const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 /** The header's account button, named by who is signed in. */
 const accountMenu = (page: Page, name: string) =>
   page.getByRole("banner").getByLabel(`My account: ${name}`, { exact: true });
@@ -75,12 +74,12 @@ test.describe("signing up and in", () => {
     await hydrated(page);
     await page.getByLabel("Email", { exact: true }).fill(member.email);
     await page.getByLabel("Password", { exact: true }).fill("Wrong-Password-1");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(toasts(page)).toContainText("Login failed");
     await expect(toasts(page)).toContainText("Invalid email or password. Please try again.");
 
     await page.getByLabel("Password", { exact: true }).fill(member.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page).toHaveURL("/my-subscriptions");
     await expect(toasts(page)).toContainText("Signed in successfully!");
     await expect(page.getByRole("heading", { name: "No subscriptions yet" })).toBeVisible();
@@ -148,7 +147,7 @@ test("a forgotten password is reset through the e-mailed link, once, and other s
   await hydrated(page);
   await page.getByLabel("Email", { exact: true }).fill(member.email);
   await page.getByLabel("Password", { exact: true }).fill("Fresh-Meadow-77");
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(toasts(page)).toContainText("Signed in successfully!");
 
   // The other device was signed out by the reset.
@@ -283,14 +282,14 @@ test.describe("saving listings and favourite businesses", () => {
       await page.context().clearCookies();
       await page.goto("/auth?redirectTo=/my-queries");
       await page.getByLabel("Email", { exact: true }).fill("not-an-email");
-      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
       await expect(page.getByText("Invalid email address").first()).toBeVisible();
       await page.getByLabel("Email", { exact: true }).fill(member.email);
       await page.getByLabel("Password", { exact: true }).fill("Wrong-Password-5");
-      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
       await expect(page.getByRole("alert")).toContainText("Login failed Invalid email or password. Please try again.");
       await page.getByLabel("Password", { exact: true }).fill(member.password);
-      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
       await expect(page).toHaveURL("/my-queries");
       await expect(page.getByRole("status")).toContainText("Signed in successfully!");
     });
@@ -370,7 +369,7 @@ test("my account: change the password, see devices, sign the others out, downloa
   await hydrated(page);
   await page.getByLabel("Email", { exact: true }).fill(member.email);
   await page.getByLabel("Password", { exact: true }).fill("Brand-New-Lantern-8");
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(toasts(page)).toContainText("Login failed");
 });
 
@@ -402,7 +401,7 @@ test("two-factor: set up with a QR code and backup codes, then sign in with a co
     await hydrated(page);
     await page.getByLabel("Email", { exact: true }).fill(member.email);
     await page.getByLabel("Password", { exact: true }).fill(member.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page).toHaveURL(/\/auth\/two-factor\?redirectTo=%2Fmy-account/);
     await page.getByLabel("Code", { exact: true }).fill(code);
     await page.getByRole("button", { name: "Verify" }).click();
@@ -428,10 +427,18 @@ test("Better Auth's own endpoints are closed but for the e-mailed links", async 
     data: { email: "direct@example.com", password: "password1", name: "Direct" },
   });
   expect(signUp.status()).toBe(404);
-  expect((await request.post("/api/auth/sign-in/email", { data: { email: "a@b.co", password: "x" } })).status()).toBe(404);
+  expect((await request.post("/api/auth/sign-in/email", { data: { email: "a@b.co", password: "x" } })).status()).toBe(
+    404,
+  );
   expect((await request.get("/api/auth/get-session")).status()).toBe(404);
+  // Of the passkey endpoints, only the WebAuthn ceremony's own: listing and removing are ours.
+  expect((await request.get("/api/auth/passkey/list-user-passkeys")).status()).toBe(404);
+  expect((await request.post("/api/auth/passkey/delete-passkey", { data: { id: "x" } })).status()).toBe(404);
+  expect((await request.post("/api/auth/passkey/generate-register-options")).status()).toBe(404);
   // The verification link's endpoint answers (here: a bad token sends the visitor on with an error).
-  const verify = await request.get("/api/auth/verify-email?token=nonsense&callbackURL=/email-verified", { maxRedirects: 0 });
+  const verify = await request.get("/api/auth/verify-email?token=nonsense&callbackURL=/email-verified", {
+    maxRedirects: 0,
+  });
   expect(verify.status()).toBe(302);
   expect(verify.headers()["location"]).toContain("/email-verified?error=");
 });

@@ -1,10 +1,9 @@
 import type { Locator, Page } from "@playwright/test";
 import type { readMail } from "../helpers/smtp-peer";
-import { expect, hydrated, sentMail, test } from "./fixtures";
+import { expect, hydrated, sentMail, test, toasts } from "./fixtures";
 
 const kebabTitle = "Established Kebab Takeaway in Cwmbran";
 const kebabCard = (page: Page) => page.getByRole("article").filter({ hasText: kebabTitle });
-const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 
 /** Fills fields by label, within `scope`. */
 async function fill(scope: Locator | Page, values: Record<string, string>) {

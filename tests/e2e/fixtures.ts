@@ -59,7 +59,9 @@ export const test = base.extend<{
       const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": visitorIp } });
       contexts.push(context);
       const other = await context.newPage();
-      await other.request.post("/auth", { form: { intent: "sign-in", email: member.email, password: member.password } });
+      await other.request.post("/auth", {
+        form: { intent: "sign-in", email: member.email, password: member.password },
+      });
       return other;
     });
     for (const context of contexts) await context.close();
@@ -75,6 +77,9 @@ export function sentMail() {
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir).map((name) => readMail(fs.readFileSync(path.join(dir, name), "utf8")));
 }
+
+/** Sonner's toasts. */
+export const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 
 /** Waits until React has hydrated the page, so forms post through their fetchers. */
 export async function hydrated(page: Page) {

@@ -17,6 +17,7 @@ import {
   enquiry,
   favouriteBusiness,
   outbox,
+  passkey,
   savedListing,
   subscription,
   user,
@@ -205,6 +206,37 @@ describe("ownership", () => {
       headers: { ...urlencoded, cookie: alice.cookie },
     });
     expect(await app.database.db.$count(savedListing, eq(savedListing.userId, alice.id))).toBe(0);
+  });
+
+  it("keeps each member's passkeys to themselves", async () => {
+    const alice = await member("alice.keys@example.com", "198.51.100.33");
+    const bob = await member("bob.keys@example.com", "198.51.100.34");
+    await app.database.db.insert(passkey).values({
+      id: "alice-passkey",
+      name: "Chrome on Android",
+      publicKey: "key",
+      userId: alice.id,
+      credentialID: "credential-alice",
+      counter: 0,
+      deviceType: "multiDevice",
+      backedUp: true,
+    });
+    const listed = async (cookie: string) =>
+      ((await loaderAnswer(accountLoader as never, "/my-account", cookie)).data as { passkeys: { id: string }[] })
+        .passkeys;
+    expect(await listed(bob.cookie)).toEqual([]);
+    expect((await listed(alice.cookie)).map((p) => p.id)).toEqual(["alice-passkey"]);
+
+    const remove = (cookie: string) =>
+      callAction(accountAction, {
+        path: "/my-account",
+        body: new URLSearchParams({ intent: "remove-passkey", passkeyId: "alice-passkey" }),
+        headers: { ...urlencoded, cookie },
+      });
+    expect((await remove(bob.cookie)).status).toBe(302);
+    expect(await app.database.db.$count(passkey, eq(passkey.userId, alice.id))).toBe(1);
+    await remove(alice.cookie);
+    expect(await app.database.db.$count(passkey, eq(passkey.userId, alice.id))).toBe(0);
   });
 });
 

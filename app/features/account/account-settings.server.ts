@@ -14,7 +14,7 @@ import { logger } from "~/server/logger.server";
 import { enquiry } from "~/server/schema";
 import { redirectWithToast } from "~/server/toast.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.server";
-import { updateProfile } from "./member.server";
+import { removePasskey, updateProfile } from "./member.server";
 import { changePasswordSchema, passwordConfirmSchema, profileSchema, twoFactorCodeSchema } from "./schemas";
 import type { SessionUser } from "./session.server";
 
@@ -179,6 +179,16 @@ async function disableTwoFactor(formData: FormData, request: Request) {
   return redirectWithToast("/my-account", { type: "success", title: "Two-factor authentication is off" });
 }
 
+async function removeOwnPasskey(formData: FormData, user: SessionUser) {
+  const passkeyId = formData.get("passkeyId");
+  // Another member's passkey id, or a stale one, removes nothing.
+  const removed = typeof passkeyId === "string" && (await removePasskey(user.id, passkeyId));
+  return redirectWithToast(
+    "/my-account",
+    removed ? { type: "success", title: "Passkey removed" } : { type: "error", title: "That passkey was not found" },
+  );
+}
+
 /** The action of /my-account: one of its forms, told apart by `intent`. */
 export async function accountSettingsAction(request: Request, user: SessionUser) {
   let formData: FormData;
@@ -201,6 +211,8 @@ export async function accountSettingsAction(request: Request, user: SessionUser)
       return verifyTwoFactor(formData, request);
     case "disable-2fa":
       return disableTwoFactor(formData, request);
+    case "remove-passkey":
+      return removeOwnPasskey(formData, user);
     default:
       return saveProfile(formData, user);
   }

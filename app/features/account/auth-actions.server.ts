@@ -17,6 +17,7 @@ import { hitRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
 import { user } from "~/server/schema";
 import { redirectWithToast } from "~/server/toast.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.server";
+import { getSessionUser } from "./session.server";
 import { forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema, twoFactorCodeSchema } from "./schemas";
 import { safeRedirectPath } from "~/lib/links";
 
@@ -27,12 +28,16 @@ export interface AuthActionData {
 }
 
 const MINUTE = 60 * 1000;
-const limits = {
+/** Per-IP allowances; /api/auth's passkey endpoints count against them too. */
+export const AUTH_RATE_LIMITS = {
+  // Password and passkey sign-ins share this one.
   "sign-in": { limit: 10, windowMs: 15 * MINUTE },
   "sign-up": { limit: 5, windowMs: 60 * MINUTE },
   "forgot-password": { limit: 5, windowMs: 60 * MINUTE },
   "reset-password": { limit: 10, windowMs: 60 * MINUTE },
   "two-factor": { limit: 10, windowMs: 15 * MINUTE },
+  // Each set of passkey options stores a challenge.
+  "passkey-options": { limit: 30, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
@@ -42,7 +47,9 @@ function answer(status: number, result: SubmissionResult<string[]>, toast: Toast
 }
 
 /** The answer to a new password on the list of the most common ones. */
-function commonPassword(submission: { reply: (options: { fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]> }) {
+function commonPassword(submission: {
+  reply: (options: { fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]>;
+}) {
   return answer(400, submission.reply({ fieldErrors: { password: [COMMON_PASSWORD_MESSAGE] } }), {
     title: "Validation Error",
     description: COMMON_PASSWORD_MESSAGE,
@@ -58,8 +65,8 @@ function invalid(submission: {
   return answer(400, submission.reply(), { title: "Validation Error", description: first });
 }
 
-async function tooMany(kind: keyof typeof limits, { context }: Args) {
-  const outcome = await hitRateLimit(db(), `${kind}:${context.get(clientIpContext)}`, limits[kind]);
+async function tooMany(kind: keyof typeof AUTH_RATE_LIMITS, { context }: Args) {
+  const outcome = await hitRateLimit(db(), `${kind}:${context.get(clientIpContext)}`, AUTH_RATE_LIMITS[kind]);
   if (outcome.allowed) return null;
   const minutes = Math.ceil(outcome.retryAfterSeconds / 60);
   return data<AuthActionData>(
@@ -164,7 +171,26 @@ async function forgotPassword(args: Args, formData: FormData) {
   });
 }
 
-const intents = { "sign-in": signIn, "sign-up": signUp, "forgot-password": forgotPassword };
+/**
+ * After a passkey sign-in (the browser talked to /api/auth itself): moves on
+ * with the spec's toast, and an action's revalidation updates the header.
+ */
+async function passkeySignedIn(args: Args, formData: FormData) {
+  if (!(await getSessionUser(args.request))) {
+    return answer(401, { status: "error", error: {} }, { title: "Login failed", description: "Please sign in again." });
+  }
+  return redirectWithToast(safeRedirectPath(formData.get("redirectTo")), {
+    type: "success",
+    title: "Signed in successfully!",
+  });
+}
+
+const intents = {
+  "sign-in": signIn,
+  "sign-up": signUp,
+  "forgot-password": forgotPassword,
+  "passkey-signed-in": passkeySignedIn,
+};
 
 /** Reads the form within limits and hands it on, or answers why it cannot be read. */
 async function withForm(args: Args, handle: (formData: FormData) => Promise<Response | ReturnType<typeof answer>>) {
@@ -183,7 +209,9 @@ export function authPageAction(args: Args) {
   return withForm(args, (formData) => {
     const handler = intents[String(formData.get("intent")) as keyof typeof intents];
     if (!handler) {
-      return Promise.resolve(answer(400, { status: "error", error: {} }, { title: "Please use the forms on this page." }));
+      return Promise.resolve(
+        answer(400, { status: "error", error: {} }, { title: "Please use the forms on this page." }),
+      );
     }
     return handler(args, formData);
   });

@@ -10,6 +10,7 @@ import {
   directoryBusiness,
   enquiry,
   favouriteBusiness,
+  passkey,
   savedListing,
   session,
   subscription,
@@ -131,7 +132,7 @@ export async function exportMemberData(userId: string) {
     })
     .from(user)
     .where(eq(user.id, userId));
-  const [saved, favourites, subscriptions, enquiries, sessions] = await Promise.all([
+  const [saved, favourites, subscriptions, enquiries, sessions, passkeys] = await Promise.all([
     db()
       .select({ listing: businessListing.title, url: businessListing.slug, savedAt: savedListing.createdAt })
       .from(savedListing)
@@ -163,6 +164,7 @@ export async function exportMemberData(userId: string) {
       })
       .from(session)
       .where(eq(session.userId, userId)),
+    listPasskeys(userId),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -172,6 +174,7 @@ export async function exportMemberData(userId: string) {
     subscriptions,
     enquiries,
     sessions,
+    passkeys,
   };
 }
 
@@ -196,4 +199,21 @@ export async function twoFactorState(userId: string, enabled: boolean) {
   if (enabled) return "on" as const;
   const pending = await db().$count(twoFactor, and(eq(twoFactor.userId, userId), eq(twoFactor.verified, false)));
   return pending > 0 ? ("pending" as const) : ("off" as const);
+}
+
+/** The member's passkeys, newest first. Their keys stay on the server. */
+export function listPasskeys(userId: string) {
+  return db()
+    .select({ id: passkey.id, name: passkey.name, createdAt: passkey.createdAt, backedUp: passkey.backedUp })
+    .from(passkey)
+    .where(eq(passkey.userId, userId))
+    .orderBy(desc(passkey.createdAt));
+}
+
+export async function removePasskey(userId: string, passkeyId: string) {
+  const removed = await db()
+    .delete(passkey)
+    .where(and(eq(passkey.userId, userId), eq(passkey.id, passkeyId)))
+    .returning({ id: passkey.id });
+  return removed.length > 0;
 }
