@@ -41,6 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         ? {
             displayName: displayName(session.user),
             emailVerified: session.user.emailVerified,
+            isStaff: session.user.role === "admin",
             saved: await savedIdsOf(session.user.id),
           }
         : null,
@@ -120,6 +121,17 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+        <h1 className="text-4xl font-bold">Access denied</h1>
+        <p className="mt-4 text-xl text-slate-700">This page is for HBS staff only.</p>
+        <a href="/" className="mt-8 inline-block font-semibold text-brand-700 underline underline-offset-4">
+          Return to Home
+        </a>
+      </section>
+    );
+  }
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
       <h1 className="text-4xl font-bold">Something went wrong</h1>

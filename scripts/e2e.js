@@ -5,7 +5,25 @@ import fs from "node:fs";
 import { ensureChromium } from "./ensure-chromium.js";
 
 ensureChromium();
-fs.rmSync(process.env.E2E_DATA_DIR ?? "data-e2e", { recursive: true, force: true });
-const run = (args) => spawnSync(process.execPath, args, { stdio: "inherit" }).status ?? 1;
+const dataDir = process.env.E2E_DATA_DIR ?? "data-e2e";
+fs.rmSync(dataDir, { recursive: true, force: true });
+const run = (args, options = {}) => spawnSync(process.execPath, args, { stdio: "inherit", ...options }).status ?? 1;
 if (run(["node_modules/@react-router/dev/bin.js", "build"]) !== 0) process.exit(1);
-process.exit(run(["node_modules/@playwright/test/cli.js", "test", ...process.argv.slice(2)]));
+
+// The first member of staff, made as a new site's owner would: the tests'
+// admin fixture signs in as them to make each test an admin of its own.
+const adminEmail = "e2e-owner@hbs.test";
+const created = spawnSync(process.execPath, ["--import", "tsx", "scripts/admin-create.ts", "--email", adminEmail], {
+  env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+  encoding: "utf8",
+});
+const password = /One-time password \(shown only now\): (\S+)/.exec(created.stdout ?? "")?.[1];
+if (!password) {
+  console.error("npm run admin:create did not print a one-time password:\n", created.stdout, created.stderr);
+  process.exit(1);
+}
+process.exit(
+  run(["node_modules/@playwright/test/cli.js", "test", ...process.argv.slice(2)], {
+    env: { ...process.env, E2E_ADMIN_EMAIL: adminEmail, E2E_ADMIN_PASSWORD: password },
+  }),
+);

@@ -24,3 +24,14 @@ export function formatLondonDateTime(date: Date): string {
 export function formatLondonDate(date: Date): string {
   return dateOnly.format(date);
 }
+
+/** The instant a UK day ("2026-11-21") begins: midnight in London, GMT or BST. */
+export function londonMidnight(day: string): Date {
+  const utcMidnight = new Date(`${day}T00:00:00Z`);
+  // London is never more than an hour ahead of UTC; its offset at that moment says how far.
+  const offset = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", timeZoneName: "shortOffset" })
+    .formatToParts(utcMidnight)
+    .find((part) => part.type === "timeZoneName")!.value;
+  const hours = Number(/GMT([+-]\d+)?/.exec(offset)?.[1] ?? 0);
+  return new Date(utcMidnight.getTime() - hours * 60 * 60 * 1000);
+}

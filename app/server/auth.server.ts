@@ -5,7 +5,7 @@ import { passkey as passkeyPlugin } from "@better-auth/passkey";
 import { hash, verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { twoFactor as twoFactorPlugin } from "better-auth/plugins";
+import { admin as adminPlugin, twoFactor as twoFactorPlugin } from "better-auth/plugins";
 import { accountMail } from "~/features/account/account-emails.server";
 import type { Database } from "./db.server";
 import { db } from "./db.server";
@@ -78,6 +78,13 @@ function createAuth(database: Database) {
       // WebAuthn, bound to the site's own host name (never an IP address:
       // browsers refuse those as relying parties).
       passkeyPlugin({ rpID: site.hostname, rpName: "HBS", origin: site.origin }),
+      // Staff are users with the role "admin" (npm run admin:create); a banned
+      // member cannot sign in, and their sessions end when they are banned.
+      adminPlugin({
+        defaultRole: "user",
+        adminRoles: ["admin"],
+        bannedUserMessage: "This account has been suspended. Please contact us if you think this is a mistake.",
+      }),
     ],
     rateLimit: { enabled: true, storage: "database", modelName: "authRateLimit" },
     advanced: {

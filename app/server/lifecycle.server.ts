@@ -4,6 +4,7 @@
 import os from "node:os";
 import path from "node:path";
 import { seedDatabase } from "../../db/seed/seed";
+import { expireSubscriptions } from "~/features/admin/subscriptions.server";
 import { openDatabase, setDatabase, type DatabaseHandle } from "./db.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
@@ -64,11 +65,16 @@ export async function start(): Promise<void> {
     onError: (error) => logger.warn({ err: error }, "outbox run failed; retrying at the next tick"),
   });
   const db = handle.db;
-  pruneTimer = setInterval(() => {
+  const hourly = () => {
     pruneRateLimits(db, RATE_LIMIT_RETENTION_MS).catch((error) =>
       logger.warn({ err: error }, "pruning rate limits failed"),
     );
-  }, 60 * 60 * 1000);
+    expireSubscriptions()
+      .then((expired) => expired && logger.info({ expired }, "subscriptions past their end date expired"))
+      .catch((error) => logger.warn({ err: error }, "expiring subscriptions failed"));
+  };
+  hourly();
+  pruneTimer = setInterval(hourly, 60 * 60 * 1000);
   pruneTimer.unref();
 }
 

@@ -180,6 +180,8 @@ export const businessListing = pgTable(
     featured: boolean("featured").notNull().default(false),
     offersCount: integer("offers_count").notNull().default(0),
     status: listingStatus("status").notNull().default("pending"),
+    // Told to the seller when staff turn a submission down.
+    rejectionReason: text("rejection_reason"),
     sellerId: text("seller_id").references(() => user.id, { onDelete: "set null" }),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     // What the /buy search box looks through, lower-cased, with trigram
@@ -416,4 +418,47 @@ export const rateLimit = pgTable(
     hits: integer("hits").notNull(),
   },
   (t) => [index("rate_limit_window_idx").on(t.windowStartedAt)],
+);
+
+// ---------------------------------------------------------------------------
+// The back office
+// ---------------------------------------------------------------------------
+
+/** Staff's own notes on an enquiry; the sender never sees them. */
+export const enquiryNote = pgTable(
+  "enquiry_note",
+  {
+    id: serial("id").primaryKey(),
+    enquiryId: integer("enquiry_id")
+      .notNull()
+      .references(() => enquiry.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("enquiry_note_enquiry_idx").on(t.enquiryId, t.createdAt)],
+);
+
+/**
+ * Every change staff make: who, what, when, and the changed fields' values
+ * before and after. Rows are only ever added.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    // Null when done from the command line (npm run admin:create).
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id").notNull(),
+    before: jsonb("before").$type<Record<string, unknown>>(),
+    after: jsonb("after").$type<Record<string, unknown>>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt),
+    index("audit_log_entity_idx").on(t.entityType, t.entityId, t.createdAt),
+  ],
 );

@@ -12,13 +12,19 @@ export function searchWords(text: string | undefined): string[] {
 
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** A LIKE pattern for text containing `q`, its wildcards taken literally. */
+export const containsPattern = (q: string) => `%${escapeLike(q)}%`;
+
 /**
  * Every word must appear in `text` as a substring, or be close enough to a
  * word of `fuzzyText` to forgive a typo (pg_trgm's word similarity, `<%`).
  * Both are lower-cased expressions with trigram indexes; `fuzzyText` should
  * be short (a name or title), as word similarity costs per character.
  */
-export function matchesAllWords({ text, fuzzyText }: { text: unknown; fuzzyText: unknown }, words: string[]): SQL | undefined {
+export function matchesAllWords(
+  { text, fuzzyText }: { text: unknown; fuzzyText: unknown },
+  words: string[],
+): SQL | undefined {
   if (words.length === 0) return undefined;
-  return and(...words.map((word) => sql`(${text} like ${`%${escapeLike(word)}%`} or ${word} <% ${fuzzyText})`));
+  return and(...words.map((word) => sql`(${text} like ${containsPattern(word)} or ${word} <% ${fuzzyText})`));
 }

@@ -10,6 +10,7 @@
 // sizes adds nothing.
 import type { Database } from "../../app/server/db.server";
 import { listingCategoryCodes, type ListingCategory } from "../../app/lib/categories";
+import { slugify } from "../../app/lib/slug";
 import { businessListing, directoryBusiness } from "../../app/server/schema";
 
 export interface BulkOptions {
@@ -305,17 +306,6 @@ function weightedPicker<T>(items: readonly T[], weightOf: (item: T) => number) {
 
 const pickTown = weightedPicker(BULK_TOWNS, (t) => t.weight);
 const pickListingCategory = weightedPicker(listingCategoryCodes, (c) => LISTING_CATEGORY_WEIGHTS[c]);
-
-export function slugify(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/['’]/g, "")
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
 
 const LETTERS = "ABDEFGHJLNPQRSTUWXYZ"; // the letters used in a postcode's inward code
 function postcode(random: Random, t: BulkTown): string {

@@ -22,6 +22,8 @@ export const test = base.extend<{
   signUpAndSignIn: (fields?: Partial<Member>) => Promise<Member>;
   /** Signs the member in on a second browser, as their other device; returns its page. */
   signInElsewhere: (member: Member) => Promise<Page>;
+  /** Makes a new member of staff and signs the page's browser in as them. */
+  signInAsNewAdmin: () => Promise<Member>;
 }>({
   visitorIp: [
     async ({ context }, provide) => {
@@ -65,6 +67,30 @@ export const test = base.extend<{
       return other;
     });
     for (const context of contexts) await context.close();
+  },
+  signInAsNewAdmin: async ({ browser, baseURL, visitorIp, signUpAndSignIn }, provide) => {
+    await provide(async () => {
+      const { E2E_ADMIN_EMAIL: email, E2E_ADMIN_PASSWORD: password } = process.env;
+      if (!email || !password)
+        throw new Error("Run the browser tests with npm run test:e2e: it makes the first admin.");
+      const member = await signUpAndSignIn({ fullName: `Staff ${crypto.randomBytes(3).toString("hex")}` });
+      // The site's first admin (scripts/e2e.js) makes this new member staff, through the back office.
+      const owner = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": visitorIp } });
+      try {
+        await owner.request.post("/auth", { form: { intent: "sign-in", email, password } });
+        const list = await owner.request.get(`/admin/users?q=${encodeURIComponent(member.email)}`);
+        const id = /href="\/admin\/users\/([^"]+)"/.exec(await list.text())?.[1];
+        if (!id) throw new Error(`the back office did not list ${member.email}`);
+        const promoted = await owner.request.post(`/admin/users/${id}`, {
+          form: { intent: "make-admin" },
+          maxRedirects: 0,
+        });
+        if (promoted.status() !== 302) throw new Error(`making staff answered ${promoted.status()}`);
+      } finally {
+        await owner.close();
+      }
+      return member;
+    });
   },
 });
 

@@ -15,6 +15,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 /** What the header knows of a signed-in visitor. */
 export interface HeaderUser {
   displayName: string;
+  isStaff: boolean;
 }
 
 export function SiteHeader({ user }: { user: HeaderUser | null }) {
@@ -101,6 +102,10 @@ function LogOutButton({ className }: { className?: string }) {
   );
 }
 
+/** The member pages, and the back office for staff. */
+const linksFor = (user: HeaderUser) =>
+  user.isStaff ? [...accountLinks, { label: "Back office", to: "/admin" }] : accountLinks;
+
 /** 'My account': the five member pages and Log out, under the visitor's name. */
 function AccountMenu({ user }: { user: HeaderUser }) {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -118,7 +123,7 @@ function AccountMenu({ user }: { user: HeaderUser }) {
         <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
       </summary>
       <ul className="absolute right-0 mt-2 min-w-52 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
-        {accountLinks.map((item) => (
+        {linksFor(user).map((item) => (
           <li key={item.to}>
             <NavLink to={item.to} className={itemClass}>
               {item.label}
@@ -177,7 +182,7 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
               {user.displayName}
             </h2>
             <ul className="mt-1 flex flex-col gap-1">
-              {accountLinks.map((link) => (
+              {linksFor(user).map((link) => (
                 <MobileLink key={link.to} link={link} />
               ))}
             </ul>

@@ -95,14 +95,23 @@ function display(name: string, value: unknown): string {
   return String(value);
 }
 
-/** Each filled-in field as "Label: value"; a value of several lines starts on its own line. */
-function fieldLines(kind: EnquiryKind, fields: Record<string, unknown>): string {
+/** Each filled-in field with its label and its value as text, in the order of the form. */
+export function enquiryFields(kind: EnquiryKind, fields: Record<string, unknown>) {
   return Object.entries(kinds[kind].labels)
     .filter(([name]) => fields[name] !== undefined && fields[name] !== "")
-    .map(([name, label]) => {
-      const value = display(name, fields[name]);
-      return value.includes("\n") ? `${label}:\n${value}` : `${label}: ${value}`;
-    })
+    .map(([name, label]) => ({ label, value: display(name, fields[name]) }));
+}
+
+/** Who sent an enquiry: the name and e-mail address they gave. */
+export function enquirySender(kind: EnquiryKind, fields: Record<string, unknown>) {
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  return { name: text(fields[kinds[kind].nameField]), email: text(fields[kinds[kind].emailField]) };
+}
+
+/** Each filled-in field as "Label: value"; a value of several lines starts on its own line. */
+function fieldLines(kind: EnquiryKind, fields: Record<string, unknown>): string {
+  return enquiryFields(kind, fields)
+    .map(({ label, value }) => (value.includes("\n") ? `${label}:\n${value}` : `${label}: ${value}`))
     .join("\n");
 }
 

@@ -16,7 +16,7 @@ import { wakeOutbox } from "~/server/lifecycle.server";
 import { logger } from "~/server/logger.server";
 import { enqueueMail } from "~/server/outbox.server";
 import { hitRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
-import { enquiry } from "~/server/schema";
+import { businessListing, enquiry } from "~/server/schema";
 import { enquiryMails } from "./emails.server";
 import type { EnquiryActionData, EnquiryKind, StoredEnquiry } from "./enquiry-kinds";
 import { HONEYPOT_FIELD } from "./schemas";
@@ -27,12 +27,22 @@ export interface NewEnquiry {
   fields: Record<string, unknown>;
   userId?: string | null;
   listingId?: number | null;
+  /** A business offered for sale: stored as a pending listing for staff to review, and linked. */
+  draftListing?: Omit<typeof businessListing.$inferInsert, "status">;
 }
 
 /** Stores an enquiry and queues its two e-mails, all or nothing. */
 export async function recordEnquiry(database: Database, input: NewEnquiry): Promise<StoredEnquiry> {
   const { SITE_EMAIL, SITE_PHONE, SITE_URL } = env();
   return database.transaction(async (tx) => {
+    let listingId = input.listingId ?? null;
+    if (input.draftListing) {
+      const [draft] = await tx
+        .insert(businessListing)
+        .values({ ...input.draftListing, sellerId: input.userId ?? null, status: "pending" })
+        .returning({ id: businessListing.id });
+      listingId = draft!.id;
+    }
     const [row] = await tx
       .insert(enquiry)
       .values({
@@ -40,7 +50,7 @@ export async function recordEnquiry(database: Database, input: NewEnquiry): Prom
         subject: input.subject,
         fields: input.fields,
         userId: input.userId ?? null,
-        listingId: input.listingId ?? null,
+        listingId,
       })
       .returning();
     const stored: StoredEnquiry = row!;

@@ -27,13 +27,13 @@ export function cleanText(value: string): string {
 }
 
 // An empty field shows only "… is required", not also what else is wrong with it.
-const line = (required: string, max: number, tooLong: string) =>
+export const line = (required: string, max: number, tooLong: string) =>
   z.string({ error: required }).overwrite(cleanLine).trim().min(1, { error: required, abort: true }).max(max, tooLong);
 
-const text = (required: string, max: number, tooLong: string) =>
+export const text = (required: string, max: number, tooLong: string) =>
   z.string({ error: required }).overwrite(cleanText).trim().min(1, { error: required, abort: true }).max(max, tooLong);
 
-const email = (tooLong: string) =>
+export const email = (tooLong: string) =>
   z
     .string({ error: "Invalid email address" })
     .overwrite(cleanLine)
@@ -49,7 +49,7 @@ const phone = (required: string, tooLong: string) => line(required, 20, tooLong)
 export const MAX_POUNDS = 20_000_000;
 
 /** An amount in pounds as people type it ("45000", "£45,000", "45000.50"), as integer pence. */
-const pounds = (label: string) =>
+export const pounds = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .overwrite((v) => v.replace(/[£,\s]/g, ""))
@@ -96,6 +96,18 @@ export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"];
 export const MAX_PHOTOS = 10;
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 
+/** Up to ten photos, each checked by its declared type and size here and by its content on the server. */
+export const photos = () =>
+  z
+    .array(
+      z
+        .file({ error: "Photos must be image files" })
+        .mime(PHOTO_TYPES, "Photos must be JPEG, PNG or WebP images")
+        .max(MAX_PHOTO_BYTES, "Each photo must be 5 MB or smaller"),
+    )
+    .max(MAX_PHOTOS, `You can upload up to ${MAX_PHOTOS} photos`)
+    .optional();
+
 /** 'Sell your business': every field required, prices numeric, photos optional. */
 export const listingSubmissionSchema = z.object({
   businessName: line("Business name is required", 100, "Business name must be less than 100 characters"),
@@ -107,13 +119,5 @@ export const listingSubmissionSchema = z.object({
   contactName: line("Contact name is required", 100, "Contact name must be less than 100 characters"),
   contactEmail: email("Email must be less than 255 characters"),
   contactPhone: phone("Contact phone is required", "Contact phone must be less than 20 characters"),
-  photos: z
-    .array(
-      z
-        .file({ error: "Photos must be image files" })
-        .mime(PHOTO_TYPES, "Photos must be JPEG, PNG or WebP images")
-        .max(MAX_PHOTO_BYTES, "Each photo must be 5 MB or smaller"),
-    )
-    .max(MAX_PHOTOS, `You can upload up to ${MAX_PHOTOS} photos`)
-    .optional(),
+  photos: photos(),
 });

@@ -1,3 +1,5 @@
+import crypto from "node:crypto";
+import { slugify } from "~/lib/slug";
 import { handleEnquiryForm } from "~/features/enquiries/enquiries.server";
 import { listingSubmissionSchema, MAX_PHOTO_BYTES, MAX_PHOTOS } from "~/features/enquiries/schemas";
 import { submissionPhotosDir } from "~/server/lifecycle.server";
@@ -6,7 +8,7 @@ import { SELL_FAILURE } from "./components/sell-form";
 import { storeSubmissionPhotos } from "./submission-photos.server";
 
 /** Room for ten photos at the limit and the text fields. */
-const SELL_FORM_LIMITS = {
+export const SELL_FORM_LIMITS = {
   maxFiles: MAX_PHOTOS,
   maxFileSize: MAX_PHOTO_BYTES,
   maxTotalSize: MAX_PHOTOS * MAX_PHOTO_BYTES + 256 * 1024,
@@ -23,7 +25,20 @@ export function submitListing(args: { request: Request; context: Readonly<Router
     prepare: async ({ photos = [], ...fields }) => {
       const stored = await storeSubmissionPhotos(photos, submissionPhotosDir());
       if ("error" in stored) return { fieldErrors: { photos: [stored.error] } };
-      return { subject: fields.businessName, fields: { ...fields, photos: stored.names } };
+      return {
+        subject: fields.businessName,
+        fields: { ...fields, photos: stored.names },
+        // What staff start from when they review it; nothing shows on /buy until they publish it.
+        draftListing: {
+          slug: `${slugify(fields.businessName) || "business"}-${crypto.randomBytes(3).toString("hex")}`,
+          title: fields.businessName,
+          category: fields.category,
+          town: fields.location,
+          askingPricePence: fields.askingPrice,
+          annualRevenuePence: fields.annualRevenue,
+          description: fields.description,
+        },
+      };
     },
   });
 }

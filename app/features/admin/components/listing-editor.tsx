@@ -1,0 +1,218 @@
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { FormErrors, SelectField, TextareaField, TextField } from "~/components/ui/field";
+import { Input, Label } from "~/components/ui/form-controls";
+import { listingCategories } from "~/lib/categories";
+import { listingEditSchema, rejectSchema } from "../schemas";
+import { listingTransitionLabels, type ListingTransition } from "../labels";
+import { useIntentForm, type AdminActionData } from "../use-intent-form";
+
+export interface EditableListing {
+  id: number;
+  title: string;
+  category: string;
+  town: string;
+  postcode: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  askingPricePence: number;
+  monthlyLeasePence: number | null;
+  annualRevenuePence: number | null;
+  description: string;
+  features: string[];
+  images: string[];
+}
+
+const pounds = (pence: number | null) => (pence === null ? undefined : (pence / 100).toFixed(pence % 100 ? 2 : 0));
+
+/** Every field of a listing, its images, and the seller's photos to publish. */
+export function ListingEditor({
+  listing,
+  sellerPhotos,
+  actionData,
+}: {
+  listing: EditableListing;
+  sellerPhotos: { name: string; url: string; published: boolean }[];
+  actionData?: AdminActionData;
+}) {
+  const { form, fields, submitting, formProps } = useIntentForm("save", listingEditSchema, actionData, {
+    title: listing.title,
+    category: listing.category,
+    town: listing.town,
+    postcode: listing.postcode ?? undefined,
+    latitude: listing.latitude?.toString(),
+    longitude: listing.longitude?.toString(),
+    askingPrice: pounds(listing.askingPricePence),
+    monthlyLease: pounds(listing.monthlyLeasePence),
+    annualRevenue: pounds(listing.annualRevenuePence),
+    description: listing.description,
+    features: listing.features.join("\n"),
+  });
+  return (
+    <Form {...formProps} encType="multipart/form-data" className="grid gap-5">
+      <input type="hidden" name="intent" value="save" />
+      <TextField meta={fields.title} label="Title" required />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <SelectField meta={fields.category} label="Category" required>
+          {Object.entries(listingCategories).map(([code, label]) => (
+            <option key={code} value={code}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+        <TextField meta={fields.town} label="Town" required />
+        <TextField meta={fields.postcode} label="Postcode" autoComplete="off" />
+        <div className="grid grid-cols-2 gap-3">
+          <TextField meta={fields.latitude} label="Latitude" inputMode="decimal" />
+          <TextField meta={fields.longitude} label="Longitude" inputMode="decimal" />
+        </div>
+        <TextField meta={fields.askingPrice} label="Asking price (£)" inputMode="decimal" required />
+        <TextField meta={fields.monthlyLease} label="Lease per month (£)" inputMode="decimal" />
+        <TextField meta={fields.annualRevenue} label="Annual revenue (£)" inputMode="decimal" />
+      </div>
+      <TextareaField meta={fields.description} label="Description" rows={8} required />
+      <TextareaField meta={fields.features} label="Features" hint="One per line, up to 20." rows={5} />
+
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 text-sm font-semibold text-slate-900">Images on the listing</legend>
+        {listing.images.length === 0 ? <p className="text-sm text-slate-700">None yet.</p> : null}
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {listing.images.map((image, index) => (
+            <li key={image} className="grid gap-1.5">
+              <img
+                src={image}
+                alt=""
+                className="aspect-[4/3] w-full rounded-md object-cover"
+                width={240}
+                height={180}
+              />
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="keepImages"
+                  value={image}
+                  defaultChecked
+                  className="size-4 accent-brand-700"
+                />
+                Keep image {index + 1}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+
+      {sellerPhotos.length > 0 ? (
+        <fieldset className="grid gap-3">
+          <legend className="mb-2 text-sm font-semibold text-slate-900">
+            The seller&apos;s photos (private until published)
+          </legend>
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {sellerPhotos.map((photo, index) => (
+              <li key={photo.name} className="grid gap-1.5">
+                <img
+                  src={photo.url}
+                  alt=""
+                  className="aspect-[4/3] w-full rounded-md object-cover"
+                  width={240}
+                  height={180}
+                />
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    name="sellerPhotos"
+                    value={photo.name}
+                    defaultChecked={photo.published}
+                    disabled={photo.published}
+                    className="size-4 accent-brand-700"
+                  />
+                  {photo.published ? `Photo ${index + 1} is on the listing` : `Publish photo ${index + 1}`}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : null}
+
+      <div className="grid gap-1.5">
+        <Label htmlFor="new-photos">Add images</Label>
+        <Input
+          id="new-photos"
+          name="newPhotos"
+          type="file"
+          multiple
+          accept="image/jpeg,image/png,image/webp"
+          aria-describedby={fields.newPhotos.errors?.length ? fields.newPhotos.errorId : undefined}
+        />
+        {fields.newPhotos.errors?.[0] ? (
+          <p id={fields.newPhotos.errorId} className="text-sm font-medium text-red-700">
+            {fields.newPhotos.errors[0]}
+          </p>
+        ) : null}
+      </div>
+      <FormErrors form={form} />
+      <div>
+        <Button type="submit" disabled={submitting}>
+          {submitting ? "Saving..." : "Save changes"}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** The steps a listing can take from where it is: one button each, and a reason to reject. */
+export function ListingTransitions({
+  transitions,
+  featured,
+  canFeature,
+  actionData,
+}: {
+  transitions: ListingTransition[];
+  featured: boolean;
+  canFeature: boolean;
+  actionData?: AdminActionData;
+}) {
+  const reject = useIntentForm("reject", rejectSchema, actionData);
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap gap-2">
+        {transitions
+          .filter((t) => t !== "reject")
+          .map((transition) => (
+            <Form method="post" key={transition}>
+              <input type="hidden" name="intent" value={transition} />
+              <Button type="submit" variant={transition === "withdraw" ? "destructive" : "default"} disabled={busy}>
+                {listingTransitionLabels[transition]}
+              </Button>
+            </Form>
+          ))}
+        {canFeature ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value={featured ? "unfeature" : "feature"} />
+            <Button type="submit" variant="outline" disabled={busy}>
+              {featured ? "Stop featuring" : "Feature"}
+            </Button>
+          </Form>
+        ) : null}
+      </div>
+      {transitions.includes("reject") ? (
+        <Form {...reject.formProps} className="grid gap-3 border-t border-slate-200 pt-4">
+          <input type="hidden" name="intent" value="reject" />
+          <TextareaField
+            meta={reject.fields.reason}
+            label="Reason for rejecting"
+            hint="The seller receives this by e-mail."
+            rows={3}
+            required
+          />
+          <div>
+            <Button type="submit" variant="destructive" disabled={busy}>
+              {reject.submitting ? "Rejecting..." : "Reject"}
+            </Button>
+          </div>
+        </Form>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,245 @@
+// Staff's side of businesses for sale: the review queue of submissions from
+// /sell, editing, and each step of a listing's life. Every change is audited
+// and the seller is e-mailed, in one transaction with the change itself.
+import fs from "node:fs/promises";
+import path from "node:path";
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { storeSubmissionPhotos } from "~/features/marketplace/submission-photos.server";
+import type { SessionUser } from "~/features/account/session.server";
+import { db } from "~/server/db.server";
+import { env } from "~/server/env.server";
+import { submissionPhotosDir, uploadsDir, wakeOutbox } from "~/server/lifecycle.server";
+import { enqueueMail } from "~/server/outbox.server";
+import { businessListing, enquiry, user } from "~/server/schema";
+import { changedFields, recordAudit } from "./audit.server";
+import { LISTING_STATUSES, type ListingStatus, type ListingTransition } from "./labels";
+import { listingMail } from "./listing-emails.server";
+import type { ListingEdit } from "./schemas";
+
+
+/** Where published listings' photos live, under the public /uploads. */
+const LISTING_PHOTOS = "listings";
+
+export function listListings(status: ListingStatus) {
+  return (
+    db()
+      .select({
+        id: businessListing.id,
+        title: businessListing.title,
+        town: businessListing.town,
+        category: businessListing.category,
+        askingPricePence: businessListing.askingPricePence,
+        featured: businessListing.featured,
+        createdAt: businessListing.createdAt,
+        publishedAt: businessListing.publishedAt,
+      })
+      .from(businessListing)
+      .where(eq(businessListing.status, status))
+      // The queue oldest first; the rest newest first.
+      .orderBy(status === "pending" ? asc(businessListing.createdAt) : desc(businessListing.updatedAt))
+      .limit(500)
+  );
+}
+
+export async function countListingsByStatus() {
+  const rows = await db()
+    .select({ status: businessListing.status, count: count() })
+    .from(businessListing)
+    .groupBy(businessListing.status);
+  return Object.fromEntries(LISTING_STATUSES.map((s) => [s, rows.find((r) => r.status === s)?.count ?? 0])) as Record<
+    ListingStatus,
+    number
+  >;
+}
+
+/** The submission a listing came from: the seller's contact details and their private photos. */
+async function submissionOf(listingId: number) {
+  const [row] = await db()
+    .select({ id: enquiry.id, fields: enquiry.fields, createdAt: enquiry.createdAt })
+    .from(enquiry)
+    .where(and(eq(enquiry.listingId, listingId), eq(enquiry.kind, "listing_submission")))
+    .orderBy(asc(enquiry.id))
+    .limit(1);
+  if (!row) return null;
+  const text = (key: string) => (typeof row.fields[key] === "string" ? (row.fields[key] as string) : "");
+  const photos = Array.isArray(row.fields.photos)
+    ? (row.fields.photos as unknown[]).filter((p) => typeof p === "string")
+    : [];
+  return {
+    enquiryId: row.id,
+    createdAt: row.createdAt,
+    contactName: text("contactName"),
+    contactEmail: text("contactEmail"),
+    contactPhone: text("contactPhone"),
+    photos: photos as string[],
+  };
+}
+
+export async function getListingForReview(id: number) {
+  const [listing] = await db().select().from(businessListing).where(eq(businessListing.id, id)).limit(1);
+  if (!listing) return null;
+  return { listing, submission: await submissionOf(id) };
+}
+
+/** A private submission photo, if it belongs to this listing's submission. */
+export async function readSubmissionPhoto(listingId: number, name: string) {
+  const submission = await submissionOf(listingId);
+  if (!submission?.photos.includes(name)) return null;
+  return fs.readFile(path.join(submissionPhotosDir(), name)).catch(() => null);
+}
+
+/** Copies chosen submission photos into the public uploads; returns their addresses. */
+async function publishSubmissionPhotos(names: string[]) {
+  const dir = path.join(uploadsDir(), LISTING_PHOTOS);
+  await fs.mkdir(dir, { recursive: true });
+  for (const name of names) await fs.copyFile(path.join(submissionPhotosDir(), name), path.join(dir, name));
+  return names.map((name) => `/uploads/${LISTING_PHOTOS}/${name}`);
+}
+
+const editableColumns = (listing: typeof businessListing.$inferSelect) => ({
+  title: listing.title,
+  category: listing.category,
+  town: listing.town,
+  postcode: listing.postcode,
+  latitude: listing.latitude,
+  longitude: listing.longitude,
+  askingPricePence: listing.askingPricePence,
+  monthlyLeasePence: listing.monthlyLeasePence,
+  annualRevenuePence: listing.annualRevenuePence,
+  description: listing.description,
+  features: listing.features,
+  images: listing.images,
+});
+
+export type SaveListingResult = { ok: true } | { ok: false; fieldErrors: Record<string, string[]> };
+
+/**
+ * Saves staff's edits. Images: the ones kept (only among the listing's own),
+ * then the seller's photos chosen for publishing (only from its submission),
+ * then new uploads, re-encoded like the seller's.
+ */
+export async function saveListing(admin: SessionUser, id: number, edit: ListingEdit): Promise<SaveListingResult> {
+  const found = await getListingForReview(id);
+  if (!found) return { ok: false, fieldErrors: { "": ["This listing no longer exists."] } };
+  const { listing, submission } = found;
+  const kept = listing.images.filter((image) => edit.keepImages.includes(image));
+  const chosen = (submission?.photos ?? []).filter((name) => edit.sellerPhotos.includes(name));
+  const published = await publishSubmissionPhotos(chosen);
+  const uploaded = await storeSubmissionPhotos(edit.newPhotos, path.join(uploadsDir(), LISTING_PHOTOS));
+  if ("error" in uploaded) return { ok: false, fieldErrors: { newPhotos: [uploaded.error] } };
+  const images = [...new Set([...kept, ...published, ...uploaded.names.map((n) => `/uploads/${LISTING_PHOTOS}/${n}`)])];
+
+  const after = {
+    title: edit.title,
+    category: edit.category,
+    town: edit.town,
+    postcode: edit.postcode ?? null,
+    latitude: edit.latitude ?? null,
+    longitude: edit.longitude ?? null,
+    askingPricePence: edit.askingPrice,
+    monthlyLeasePence: edit.monthlyLease ?? null,
+    annualRevenuePence: edit.annualRevenue ?? null,
+    description: edit.description,
+    features: edit.features,
+    images,
+  };
+  const changes = changedFields(editableColumns(listing), after);
+  if (Object.keys(changes.after).length === 0) return { ok: true };
+  await db().transaction(async (tx) => {
+    await tx.update(businessListing).set(after).where(eq(businessListing.id, id));
+    await recordAudit(tx, admin, { action: "listing.edit", entityType: "listing", entityId: id, ...changes });
+  });
+  return { ok: true };
+}
+
+/** Which step can be taken from which status. */
+const transitions: Record<ListingTransition, { from: ListingStatus[]; to: ListingStatus }> = {
+  approve: { from: ["pending", "rejected"], to: "published" },
+  reject: { from: ["pending"], to: "rejected" },
+  "mark-sold": { from: ["published"], to: "sold" },
+  withdraw: { from: ["published"], to: "withdrawn" },
+  republish: { from: ["sold", "withdrawn"], to: "published" },
+};
+
+export function transitionsFrom(status: ListingStatus) {
+  return (Object.keys(transitions) as ListingTransition[]).filter((t) => transitions[t].from.includes(status));
+}
+
+/** The seller to e-mail: the submission's contact, else the member who sent it. */
+async function sellerOf(listing: typeof businessListing.$inferSelect) {
+  const submission = await submissionOf(listing.id);
+  if (submission?.contactEmail) return { email: submission.contactEmail, name: submission.contactName || "seller" };
+  if (!listing.sellerId) return null;
+  const [seller] = await db()
+    .select({ email: user.email, fullName: user.fullName })
+    .from(user)
+    .where(eq(user.id, listing.sellerId));
+  return seller ? { email: seller.email, name: seller.fullName || seller.email.split("@")[0]! } : null;
+}
+
+/** Moves a listing on one step; false when that step cannot be taken from where it is. */
+export async function transitionListing(
+  admin: SessionUser,
+  id: number,
+  transition: ListingTransition,
+  reason?: string,
+): Promise<boolean> {
+  const found = await getListingForReview(id);
+  const rule = transitions[transition];
+  if (!found || !rule.from.includes(found.listing.status)) return false;
+  const { listing } = found;
+  const seller = await sellerOf(listing);
+  const changes = {
+    status: rule.to,
+    rejectionReason: transition === "reject" ? (reason ?? null) : null,
+    ...(rule.to === "published" && !listing.publishedAt ? { publishedAt: new Date() } : {}),
+    ...(rule.to === "published" ? {} : { featured: false }),
+  };
+  await db().transaction(async (tx) => {
+    // Guarded by the status read above, so two staff pressing at once move it once.
+    const moved = await tx
+      .update(businessListing)
+      .set(changes)
+      .where(and(eq(businessListing.id, id), inArray(businessListing.status, rule.from)))
+      .returning({ id: businessListing.id });
+    if (moved.length === 0) return;
+    await recordAudit(tx, admin, {
+      action: `listing.${transition}`,
+      entityType: "listing",
+      entityId: id,
+      ...changedFields(
+        { status: listing.status, rejectionReason: listing.rejectionReason, featured: listing.featured },
+        {
+          status: changes.status,
+          rejectionReason: changes.rejectionReason,
+          featured: changes.featured ?? listing.featured,
+        },
+      ),
+    });
+    if (seller) {
+      const url = new URL(`/buy/${listing.slug}`, env().SITE_URL).toString();
+      await enqueueMail(tx, listingMail(transition, seller, { title: listing.title, url, reason }));
+    }
+  });
+  wakeOutbox();
+  return true;
+}
+
+/** Featured listings come first on /buy and the home page; only a published one can be. */
+export async function setFeatured(admin: SessionUser, id: number, featured: boolean) {
+  await db().transaction(async (tx) => {
+    const [before] = await tx
+      .select({ featured: businessListing.featured })
+      .from(businessListing)
+      .where(and(eq(businessListing.id, id), eq(businessListing.status, "published")));
+    if (!before || before.featured === featured) return;
+    await tx.update(businessListing).set({ featured }).where(eq(businessListing.id, id));
+    await recordAudit(tx, admin, {
+      action: featured ? "listing.feature" : "listing.unfeature",
+      entityType: "listing",
+      entityId: id,
+      before,
+      after: { featured },
+    });
+  });
+}

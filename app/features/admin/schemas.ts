@@ -1,0 +1,84 @@
+// The back office's forms, shared by the browser (Conform) and the server.
+import { z } from "zod";
+import { cleanLine, cleanText, email, line, photos, pounds, text } from "~/features/enquiries/schemas";
+import { listingCategoryCodes } from "~/lib/categories";
+
+// Full UK postcodes, e.g. "LS1 4AP", "SW1A 1AA", "M1 1AE".
+const UK_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/;
+const MAX_FEATURES = 20;
+
+export const listingEditSchema = z.object({
+  title: line("Title is required", 100, "Title must be less than 100 characters"),
+  category: z.enum(listingCategoryCodes, { error: "Please choose a category" }),
+  town: line("Town is required", 100, "Town must be less than 100 characters"),
+  postcode: z
+    .string()
+    .overwrite((v) => cleanLine(v).trim().toUpperCase())
+    .regex(UK_POSTCODE, "Please enter a full UK postcode, like LS1 4AP")
+    .optional(),
+  // Great Britain and Northern Ireland lie within these.
+  latitude: z
+    .number({ error: "Latitude must be a number" })
+    .min(49, "Latitude must be between 49 and 61 (the UK)")
+    .max(61, "Latitude must be between 49 and 61 (the UK)")
+    .optional(),
+  longitude: z
+    .number({ error: "Longitude must be a number" })
+    .min(-9, "Longitude must be between -9 and 2 (the UK)")
+    .max(2, "Longitude must be between -9 and 2 (the UK)")
+    .optional(),
+  askingPrice: pounds("Asking price"),
+  monthlyLease: pounds("Monthly lease").optional(),
+  annualRevenue: pounds("Annual revenue").optional(),
+  description: text("Description is required", 5000, "Description must be less than 5000 characters"),
+  // One feature per line.
+  features: z
+    .string()
+    .optional()
+    .transform((v) =>
+      cleanText(v ?? "")
+        .split("\n")
+        .map((f) => f.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string().max(100, "Each feature must be less than 100 characters"))
+        .max(MAX_FEATURES, `A listing can have up to ${MAX_FEATURES} features`),
+    ),
+  keepImages: z.array(z.string()).default([]),
+  sellerPhotos: z.array(z.string()).default([]),
+  newPhotos: photos().transform((files) => files ?? []),
+});
+export type ListingEdit = z.output<typeof listingEditSchema>;
+
+export const rejectSchema = z.object({
+  reason: text("Please say why, for the seller", 1000, "The reason must be less than 1000 characters"),
+});
+
+export const noteSchema = z.object({
+  body: text("The note is empty", 2000, "A note must be less than 2000 characters"),
+});
+
+export const enquiryStatusSchema = z.object({
+  status: z.enum(["new", "in_progress", "closed"], { error: "Please choose a status" }),
+});
+
+export const banSchema = z.object({
+  reason: text("Please say why", 500, "The reason must be less than 500 characters"),
+});
+
+const day = (message: string) => z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message);
+
+export const subscriptionSchema = z
+  .object({
+    email: email("Email must be less than 255 characters"),
+    packageSlug: z.string({ error: "Please choose a package" }),
+    price: pounds("Price").optional(),
+    startDate: day("Please give the start date"),
+    endDate: day("Please give the end date as a date").optional(),
+  })
+  .refine((v) => !v.endDate || v.endDate > v.startDate, {
+    path: ["endDate"],
+    message: "The end date must be after the start date",
+  });

@@ -1,0 +1,190 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { AdminHeading, DetailList } from "~/features/admin/components/admin-shell";
+import { ListingEditor, ListingTransitions } from "~/features/admin/components/listing-editor";
+import { idParam, readAdminForm } from "~/features/admin/form.server";
+import { currentAdmin } from "~/features/admin/guard.server";
+import { listingStatusLabels, listingTransitionLabels, type ListingTransition } from "~/features/admin/labels";
+import {
+  getListingForReview,
+  saveListing,
+  setFeatured,
+  transitionListing,
+  transitionsFrom,
+} from "~/features/admin/listings.server";
+import { listingEditSchema, rejectSchema } from "~/features/admin/schemas";
+import type { AdminActionData } from "~/features/admin/use-intent-form";
+import { SELL_FORM_LIMITS } from "~/features/marketplace/listing-submission.server";
+import { formatLondonDateTime } from "~/lib/dates";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/listing";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const id = idParam(params.id);
+  const found = await getListingForReview(id);
+  if (!found) throw data(null, { status: 404 });
+  const { listing, submission } = found;
+  return {
+    listing,
+    transitions: transitionsFrom(listing.status),
+    submission: submission && {
+      ...submission,
+      createdAt: formatLondonDateTime(submission.createdAt),
+      photos: submission.photos.map((name) => ({
+        name,
+        url: `/admin/listings/${id}/photos/${name}`,
+        published: listing.images.includes(`/uploads/listings/${name}`),
+      })),
+    },
+  };
+}
+
+// The edit form carries up to ten new images, and many image checkboxes.
+const EDIT_FORM_LIMITS = { ...SELL_FORM_LIMITS, maxParts: 120 };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = currentAdmin(context);
+  const id = idParam(params.id);
+  const { formData, refused } = await readAdminForm(request, EDIT_FORM_LIMITS);
+  if (refused) return refused;
+  const intent = String(formData.get("intent"));
+  const back = `/admin/listings/${id}`;
+
+  if (intent === "save") {
+    const submission = parseWithZod(formData, { schema: listingEditSchema });
+    if (submission.status !== "success") {
+      return data<AdminActionData>({ intent, result: submission.reply() }, { status: 400 });
+    }
+    const saved = await saveListing(admin, id, submission.value);
+    if (!saved.ok)
+      return data<AdminActionData>(
+        { intent, result: submission.reply({ fieldErrors: saved.fieldErrors }) },
+        { status: 400 },
+      );
+    return redirectWithToast(back, { type: "success", title: "Listing saved" });
+  }
+  if (intent === "feature" || intent === "unfeature") {
+    await setFeatured(admin, id, intent === "feature");
+    return redirectWithToast(back, {
+      type: "success",
+      title: intent === "feature" ? "Listing featured" : "No longer featured",
+    });
+  }
+  if (intent in listingTransitionLabels) {
+    const transition = intent as ListingTransition;
+    let reason: string | undefined;
+    if (transition === "reject") {
+      const submission = parseWithZod(formData, { schema: rejectSchema });
+      if (submission.status !== "success") {
+        return data<AdminActionData>({ intent, result: submission.reply() }, { status: 400 });
+      }
+      reason = submission.value.reason;
+    }
+    const moved = await transitionListing(admin, id, transition, reason);
+    return redirectWithToast(
+      back,
+      moved
+        ? {
+            type: "success",
+            title: `${listingTransitionLabels[transition]}: done`,
+            description: "The seller has been e-mailed.",
+          }
+        : { type: "error", title: "That step is not possible from this listing's status" },
+    );
+  }
+  return data<AdminActionData>(
+    { intent, result: { status: "error", error: { "": ["Unknown action"] } } },
+    { status: 400 },
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: `${loaded?.listing.title ?? "Listing"} | HBS back office` },
+];
+
+export default function AdminListing({
+  loaderData: { listing, transitions, submission },
+  actionData,
+}: Route.ComponentProps) {
+  const live = listing.status !== "pending" && listing.status !== "rejected";
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link to={`/admin/listings?status=${listing.status}`} className="font-semibold text-brand-800 hover:underline">
+          ← {listingStatusLabels[listing.status]}
+        </Link>
+      </p>
+      <AdminHeading title={listing.title}>
+        <div className="flex items-center gap-2">
+          <Badge variant="outline">{listingStatusLabels[listing.status]}</Badge>
+          {listing.featured ? <Badge>Featured</Badge> : null}
+          {live ? (
+            <Link to={`/buy/${listing.slug}`} className="text-sm font-semibold text-brand-800 hover:underline">
+              View on the site
+            </Link>
+          ) : null}
+        </div>
+      </AdminHeading>
+      {listing.status === "rejected" && listing.rejectionReason ? (
+        <p className="mb-6 rounded-md bg-red-50 p-3 text-sm text-red-900">
+          <strong>Rejected:</strong> {listing.rejectionReason}
+        </p>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <section aria-labelledby="edit-heading" className="rounded-xl border border-slate-200 bg-white p-6">
+          <h2 id="edit-heading" className="mb-4 text-lg font-semibold">
+            Details
+          </h2>
+          <ListingEditor
+            listing={listing}
+            sellerPhotos={submission?.photos ?? []}
+            actionData={actionData as AdminActionData | undefined}
+          />
+        </section>
+        <div className="grid content-start gap-6">
+          <section aria-labelledby="status-heading" className="rounded-xl border border-slate-200 bg-white p-6">
+            <h2 id="status-heading" className="mb-4 text-lg font-semibold">
+              Status
+            </h2>
+            <ListingTransitions
+              transitions={transitions}
+              featured={listing.featured}
+              canFeature={listing.status === "published"}
+              actionData={actionData as AdminActionData | undefined}
+            />
+          </section>
+          {submission ? (
+            <section
+              aria-labelledby="seller-heading"
+              className="rounded-xl border border-slate-200 bg-white p-6 text-sm"
+            >
+              <h2 id="seller-heading" className="mb-4 text-lg font-semibold">
+                Seller
+              </h2>
+              <DetailList
+                items={[
+                  ["Name", submission.contactName],
+                  [
+                    "Email",
+                    <a key="email" href={`mailto:${submission.contactEmail}`} className="text-brand-800 underline">
+                      {submission.contactEmail}
+                    </a>,
+                  ],
+                  ["Phone", submission.contactPhone],
+                  ["Submitted", submission.createdAt],
+                ]}
+              />
+              <Link
+                to={`/admin/enquiries/${submission.enquiryId}`}
+                className="mt-4 inline-block font-semibold text-brand-800 hover:underline"
+              >
+                The submission as sent
+              </Link>
+            </section>
+          ) : null}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,322 @@
+// The back office's work on the database: a listing's review and life, the
+// enquiries inbox, subscriptions and their expiry, the outbox, making staff,
+// and the audit log behind all of it. Authorisation of /admin is tested over
+// HTTP, through the route middleware, in tests/e2e/admin.spec.ts.
+import { and, desc, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import type { SessionUser } from "../../app/features/account/session.server";
+import { createAdmin } from "../../app/features/admin/admins.server";
+import { dashboardFigures } from "../../app/features/admin/dashboard.server";
+import { addEnquiryNote, getEnquiry, listEnquiries, setEnquiryStatus } from "../../app/features/admin/enquiries.server";
+import { getListingForReview, saveListing, transitionListing } from "../../app/features/admin/listings.server";
+import { listOutbox, retryMessage } from "../../app/features/admin/outbox.server";
+import { listingEditSchema } from "../../app/features/admin/schemas";
+import {
+  createSubscription,
+  expireSubscriptions,
+  setSubscriptionStatus,
+} from "../../app/features/admin/subscriptions.server";
+import { listSubscriptions } from "../../app/features/account/member.server";
+import { listEnquiriesOf, recordEnquiry } from "../../app/features/enquiries/enquiries.server";
+import { parseListingQuery } from "../../app/features/marketplace/listing-query";
+import { searchListings } from "../../app/features/marketplace/listings.server";
+import { sitemapPart } from "../../app/features/seo/sitemap.server";
+import { action as authAction } from "../../app/routes/auth";
+import { loader as listingLoader } from "../../app/routes/listing";
+import { action as sellAction } from "../../app/routes/sell";
+import { auditLog, businessListing, enquiry, outbox, user } from "../../app/server/schema";
+import { callAction } from "../helpers/actions";
+import { seededAppDatabase } from "../helpers/test-database";
+
+const app = seededAppDatabase();
+
+async function staff(email = "staff@example.com"): Promise<SessionUser> {
+  const [row] = await app.database.db
+    .insert(user)
+    .values({ id: `staff-${email}`, email, role: "admin" })
+    .onConflictDoNothing()
+    .returning();
+  return (row ?? { id: `staff-${email}`, email }) as SessionUser;
+}
+
+const onBuy = async (title: string) =>
+  (await searchListings(parseListingQuery(new URLSearchParams({ search: title })), null)).items.some(
+    (l) => l.title === title,
+  );
+const inSitemap = async (slug: string) =>
+  (await (await sitemapPart("listings-1.xml"))!.text()).includes(`/buy/${slug}`);
+async function pageStatus(slug: string) {
+  try {
+    const answer = (await listingLoader({ params: { slug } } as never)) as { init?: { status?: number } };
+    return answer.init?.status ?? 200;
+  } catch (thrown) {
+    return (thrown as { init?: { status?: number } }).init?.status ?? 500;
+  }
+}
+const mailsTo = async (to: string) =>
+  (await app.database.db.select().from(outbox).orderBy(desc(outbox.id)))
+    .map((row) => row.payload as { to: string; subject: string; text: string })
+    .filter((mail) => mail.to === to);
+
+async function submitForSale(businessName: string, contactEmail: string) {
+  const photo = new File(
+    [
+      new Uint8Array(
+        await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3a5" } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    ],
+    "shop.jpg",
+    { type: "image/jpeg" },
+  );
+  const body = new FormData();
+  const fields = {
+    businessName,
+    category: "food",
+    location: "Leeds",
+    askingPrice: "90000",
+    annualRevenue: "250000",
+    description: "A well-known bakery with a loyal following.",
+    contactName: "Amina Patel",
+    contactEmail,
+    contactPhone: "0113 496 0000",
+  };
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  body.append("photos", photo);
+  const answer = await callAction(sellAction, {
+    path: "/sell",
+    body,
+    ip: `198.51.100.${Math.floor(Math.random() * 200)}`,
+  });
+  expect(answer.status).toBe(200);
+  const [listing] = await app.database.db.select().from(businessListing).where(eq(businessListing.title, businessName));
+  return listing!;
+}
+
+const edit = (values: Record<string, string | string[]>) => {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(values)) {
+    for (const v of [value].flat()) body.append(name, v);
+  }
+  const parsed = listingEditSchema.safeParse(
+    Object.fromEntries(
+      [...new Set(body.keys())].map((k) => [
+        k,
+        k === "keepImages" || k === "sellerPhotos" ? body.getAll(k) : body.get(k),
+      ]),
+    ),
+  );
+  if (!parsed.success) throw parsed.error;
+  return parsed.data;
+};
+
+describe("listing review", () => {
+  it("a submission waits unseen; edited and approved it is published and the seller told; withdrawn it is gone with a 410", async () => {
+    const admin = await staff();
+    const listing = await submitForSale("Headingley Bakery", "amina@example.com");
+    expect(listing.status).toBe("pending");
+    expect(await onBuy("Headingley Bakery")).toBe(false);
+    expect(await inSitemap(listing.slug)).toBe(false);
+    expect(await pageStatus(listing.slug)).toBe(404);
+
+    const review = (await getListingForReview(listing.id))!;
+    expect(review.submission).toMatchObject({ contactEmail: "amina@example.com", contactName: "Amina Patel" });
+    expect(review.submission!.photos).toHaveLength(1);
+
+    const saved = await saveListing(
+      admin,
+      listing.id,
+      edit({
+        title: "Headingley Artisan Bakery",
+        category: "food",
+        town: "Leeds",
+        postcode: "ls6 3hn",
+        askingPrice: "95,000",
+        description: "A well-known bakery with a loyal following.",
+        features: "Freehold\nParking for 4",
+        sellerPhotos: review.submission!.photos,
+        // Not one of this listing's images: ignored.
+        keepImages: "/uploads/seed/someone-else.webp",
+      }),
+    );
+    expect(saved).toEqual({ ok: true });
+    const [edited] = await app.database.db.select().from(businessListing).where(eq(businessListing.id, listing.id));
+    expect(edited).toMatchObject({
+      title: "Headingley Artisan Bakery",
+      postcode: "LS6 3HN",
+      askingPricePence: 9_500_000,
+      features: ["Freehold", "Parking for 4"],
+      images: [`/uploads/listings/${review.submission!.photos[0]}`],
+    });
+    const [editAudit] = await app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "listing.edit"), eq(auditLog.entityId, String(listing.id))));
+    expect(editAudit).toMatchObject({
+      actorEmail: "staff@example.com",
+      before: { title: "Headingley Bakery", askingPricePence: 9_000_000 },
+      after: { title: "Headingley Artisan Bakery", askingPricePence: 9_500_000 },
+    });
+
+    expect(await transitionListing(admin, listing.id, "approve")).toBe(true);
+    expect(await onBuy("Headingley Artisan Bakery")).toBe(true);
+    expect(await inSitemap(listing.slug)).toBe(true);
+    expect(await pageStatus(listing.slug)).toBe(200);
+    const [published] = await mailsTo("amina@example.com");
+    expect(published!.subject).toBe("Your business is now listed on HBS: Headingley Artisan Bakery");
+    expect(published!.text).toContain(`/buy/${listing.slug}`);
+
+    // Approving twice does nothing; a withdrawn listing leaves /buy, search and the sitemap.
+    expect(await transitionListing(admin, listing.id, "approve")).toBe(false);
+    expect(await transitionListing(admin, listing.id, "withdraw")).toBe(true);
+    expect(await onBuy("Headingley Artisan Bakery")).toBe(false);
+    expect(await inSitemap(listing.slug)).toBe(false);
+    expect(await pageStatus(listing.slug)).toBe(410);
+    expect((await mailsTo("amina@example.com"))[0]!.subject).toBe(
+      "Your listing has been withdrawn: Headingley Artisan Bakery",
+    );
+    const steps = await app.database.db
+      .select({ action: auditLog.action, before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "listing"), eq(auditLog.entityId, String(listing.id))))
+      .orderBy(auditLog.id);
+    expect(steps.map((s) => s.action)).toEqual(["listing.edit", "listing.approve", "listing.withdraw"]);
+    expect(steps[2]).toMatchObject({ before: { status: "published" }, after: { status: "withdrawn" } });
+  });
+
+  it("a rejected submission never shows, and the seller is told why", async () => {
+    const admin = await staff();
+    const listing = await submitForSale("Kirkstall Kebabs", "bilal@example.com");
+    expect(await transitionListing(admin, listing.id, "mark-sold")).toBe(false);
+    expect(await transitionListing(admin, listing.id, "reject", "The asking price is missing its accounts.")).toBe(
+      true,
+    );
+    expect(await onBuy("Kirkstall Kebabs")).toBe(false);
+    expect(await inSitemap(listing.slug)).toBe(false);
+    expect(await pageStatus(listing.slug)).toBe(404);
+    const [mail] = await mailsTo("bilal@example.com");
+    expect(mail!.subject).toBe("We could not publish your listing: Kirkstall Kebabs");
+    expect(mail!.text).toContain("Why: The asking price is missing its accounts.");
+  });
+});
+
+describe("enquiries inbox", () => {
+  it("finds an enquiry by its reference or what was typed; its status shows in the sender's My Queries", async () => {
+    const admin = await staff();
+    const [member] = await app.database.db
+      .insert(user)
+      .values({ id: "inbox-member", email: "sara@example.com" })
+      .returning();
+    const stored = await recordEnquiry(app.database.db, {
+      kind: "contact",
+      subject: "Catering for a wedding",
+      fields: {
+        name: "Sara",
+        email: "sara@example.com",
+        subject: "Catering for a wedding",
+        message: "For 200 guests, 100% halal",
+      },
+      userId: member!.id,
+    });
+    const reference = `HBS-${String(stored.id).padStart(6, "0")}`;
+    expect((await listEnquiries({ q: reference })).map((e) => e.id)).toEqual([stored.id]);
+    expect((await listEnquiries({ q: "200 guests" })).map((e) => e.id)).toEqual([stored.id]);
+    // LIKE's wildcards are taken literally.
+    expect((await listEnquiries({ q: "100%" })).map((e) => e.id)).toEqual([stored.id]);
+    expect(await listEnquiries({ q: "%", kind: "listing_interest" })).toEqual([]);
+
+    expect(await setEnquiryStatus(admin, stored.id, "in_progress")).toBe(true);
+    expect(await addEnquiryNote(admin, stored.id, "Called back; sending a quote.")).toBe(true);
+    expect((await listEnquiriesOf(member!.id))[0]!.status).toBe("in_progress");
+    expect((await listEnquiries({ status: "in_progress" })).map((e) => e.id)).toContain(stored.id);
+    const detail = (await getEnquiry(stored.id))!;
+    expect(detail.notes).toMatchObject([{ body: "Called back; sending a quote.", author: "staff@example.com" }]);
+    expect(await setEnquiryStatus(admin, 999_999, "closed")).toBe(false);
+  });
+});
+
+describe("subscriptions", () => {
+  it("are made pending for a member, activated, and expired by the hourly job after their end date", async () => {
+    const admin = await staff();
+    await app.database.db.insert(user).values({ id: "sub-member", email: "omar@example.com" });
+    expect(
+      await createSubscription(admin, { email: "nobody@example.com", packageSlug: "x", startDate: new Date() }),
+    ).toMatchObject({ ok: false, field: "email" });
+    const created = await createSubscription(admin, {
+      email: "Omar@Example.com",
+      packageSlug: "growth-plan",
+      startDate: new Date("2026-01-01T00:00:00Z"),
+      endDate: new Date("2026-02-01T00:00:00Z"),
+    });
+    if (!created.ok) throw new Error(created.message);
+    const mine = async () => (await listSubscriptions("sub-member"))[0]!;
+    expect(await mine()).toMatchObject({ status: "pending", packageType: "service" });
+    expect(await setSubscriptionStatus(admin, created.id, "active")).toBe(true);
+    expect(await expireSubscriptions(new Date("2026-01-15T00:00:00Z"))).toBe(0);
+    expect((await mine()).status).toBe("active");
+    expect(await expireSubscriptions(new Date("2026-02-02T00:00:00Z"))).toBeGreaterThanOrEqual(1);
+    expect((await mine()).status).toBe("expired");
+    // An expired subscription cannot be cancelled or activated again here.
+    expect(await setSubscriptionStatus(admin, created.id, "cancelled")).toBe(false);
+  });
+});
+
+describe("outbox", () => {
+  it("lists a failing message with its error, and retries it now", async () => {
+    const admin = await staff();
+    const [row] = await app.database.db
+      .insert(outbox)
+      .values({
+        kind: "mail",
+        payload: { to: "x@example.com", subject: "Stuck", text: "Hello" },
+        attempts: 3,
+        lastError: "connect ECONNREFUSED 127.0.0.1:25",
+        nextAttemptAt: new Date(Date.now() + 60 * 60 * 1000),
+      })
+      .returning();
+    const failing = await listOutbox("failing");
+    expect(failing.find((m) => m.id === row!.id)).toMatchObject({
+      lastError: "connect ECONNREFUSED 127.0.0.1:25",
+      message: { subject: "Stuck" },
+    });
+    expect(await retryMessage(admin, row!.id)).toBe(true);
+    const [after] = await app.database.db.select().from(outbox).where(eq(outbox.id, row!.id));
+    expect(after!.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+});
+
+describe("making staff", () => {
+  it("creates an admin whose one-time password signs in, or promotes a member", async () => {
+    const created = await createAdmin("New.Boss@example.com");
+    if (created.outcome !== "created") throw new Error(created.outcome);
+    const signIn = await callAction(authAction, {
+      path: "/auth",
+      body: new URLSearchParams({ intent: "sign-in", email: "new.boss@example.com", password: created.password }),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      ip: "198.51.100.240",
+    });
+    expect(signIn.status).toBe(302);
+    expect(await createAdmin("new.boss@example.com")).toMatchObject({ outcome: "already-admin" });
+
+    await app.database.db.insert(user).values({ id: "to-promote", email: "lead@example.com" });
+    expect(await createAdmin("lead@example.com")).toMatchObject({ outcome: "promoted" });
+    const [promoted] = await app.database.db.select().from(user).where(eq(user.id, "to-promote"));
+    expect(promoted!.role).toBe("admin");
+    const [audit] = await app.database.db.select().from(auditLog).where(eq(auditLog.entityId, "to-promote"));
+    expect(audit).toMatchObject({ actorEmail: "command line", before: { role: "user" }, after: { role: "admin" } });
+  });
+});
+
+describe("dashboard", () => {
+  it("counts pending listings, this week's enquiries and active subscriptions, and enquiries per day", async () => {
+    const figures = await dashboardFigures();
+    const pending = await app.database.db.$count(businessListing, eq(businessListing.status, "pending"));
+    expect(figures.pendingListings).toBe(pending);
+    expect(figures.days).toHaveLength(30);
+    const total = await app.database.db.$count(enquiry);
+    expect(figures.days.reduce((sum, d) => sum + d.count, 0)).toBe(total);
+    expect(figures.newEnquiriesThisWeek).toBe(total);
+  });
+});
