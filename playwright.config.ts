@@ -12,6 +12,9 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
+  // Twice Playwright's default: a test here may drive two browsers and a
+  // dozen pages, and CI machines are busy.
+  timeout: 60_000,
   forbidOnly: Boolean(process.env.CI),
   // Its own folder: Playwright empties it, and test-results/ also holds the Vitest report.
   outputDir: "test-results/playwright",

@@ -39,6 +39,8 @@ export default [
     route("subscriptions", "routes/admin/subscriptions.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("users/:id", "routes/admin/user.tsx"),
+    route("directory", "routes/admin/directory.tsx"),
+    route("directory/:id", "routes/admin/business.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
     route("audit", "routes/admin/audit.tsx"),
   ]),

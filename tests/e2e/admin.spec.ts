@@ -6,6 +6,9 @@ import sharp from "sharp";
 import routes from "../../app/routes";
 import { expect, hydrated, sentMail, test, toasts, type Member } from "./fixtures";
 
+// Several browsers each, and many pages: more time than the default, for a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 /** Every page and resource under /admin, from the route config itself, with made-up ids. */
 const adminPaths = (() => {
   const admin = (routes as RouteConfigEntry[]).find((r) => r.path === "admin")!;
@@ -86,6 +89,10 @@ const mailTo = (to: string, subject: RegExp) =>
 
 async function openListing(page: Page, title: string) {
   await page.goto("/admin");
+  // The dashboard: what waits, and the last 30 days of enquiries (this one's among them).
+  await expect(page.getByRole("link", { name: /Listings waiting for review/ })).toContainText(/[1-9]\d*/);
+  await expect(page.getByRole("figure")).toContainText("Enquiries per day over the last 30 days (most in a day: ");
+  await expect(page.getByRole("figure").getByRole("table", { includeHidden: true })).toBeAttached();
   await page.getByRole("link", { name: /Listings waiting for review/ }).click();
   await page.getByRole("link", { name: title }).click();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
@@ -97,7 +104,6 @@ test("a submission is reviewed, edited with the seller's photo, published, and l
   request,
   signInAsNewAdmin,
 }) => {
-  test.setTimeout(90_000);
   const staff = await signInAsNewAdmin();
   const title = `Sweet Centre ${Date.now()}`;
   const seller = `seller-${Date.now()}@example.com`;
@@ -292,6 +298,49 @@ test("a suspended member is signed out and cannot sign in until restored", async
   await memberContext.close();
 });
 
+test("staff add a directory business with its image and halal details, then unpublish it", async ({
+  page,
+  signInAsNewAdmin,
+}) => {
+  await signInAsNewAdmin();
+  const name = `Bismillah Butchers ${Date.now()}`;
+  await page.goto("/admin/directory");
+  await page.getByRole("link", { name: "Add a business" }).click();
+  await hydrated(page);
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Category").selectOption("food");
+  await page.getByLabel("Description").fill("Fresh halal meat, cut to order.");
+  await page.getByLabel("Town").fill("Leeds");
+  await page.getByLabel("Website").fill("javascript:alert(1)");
+  await page.getByLabel("Certified by").fill("HMC");
+  await page.getByLabel("Halal", { exact: true }).selectOption("fully_halal");
+  await page.getByLabel("Alcohol served").selectOption("no");
+  const image = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: "#a52" } })
+    .png()
+    .toBuffer();
+  await page.getByLabel("Image").setInputFiles({ name: "front.png", mimeType: "image/png", buffer: image });
+  await page.getByRole("button", { name: "Add business" }).click();
+  await expect(page.getByText("Please enter a web address starting with https:// or http://")).toBeVisible();
+  await page.getByLabel("Website").fill("https://bismillah.example");
+  await page.getByRole("button", { name: "Add business" }).click();
+  await expect(toasts(page)).toContainText("Business added");
+
+  const visitor = await page.context().browser()!.newPage({ baseURL: page.url() });
+  await visitor.goto(`/halal-network-space?search=${encodeURIComponent(name)}`);
+  const card = visitor.getByRole("article").filter({ hasText: name });
+  await expect(card.locator("img")).toHaveAttribute("src", /^\/uploads\/businesses\/[0-9a-f]{32}\.webp$/);
+  await card.getByRole("link", { name }).first().click();
+  await expect(visitor.getByText("HMC")).toBeVisible();
+  const address = new URL(visitor.url()).pathname;
+
+  await hydrated(page);
+  await page.getByLabel("Published in the directory").uncheck();
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(toasts(page)).toContainText("Business saved");
+  expect((await visitor.goto(address))!.status()).toBe(404);
+  await visitor.close();
+});
+
 test("the outbox shows what was sent, and its text can be read", async ({ page, signInAsNewAdmin }) => {
   const staff = await signInAsNewAdmin();
   await page.goto("/admin/outbox?state=sent");
@@ -309,7 +358,7 @@ test("back-office pages have no serious axe violations, at desktop and phone wid
   request,
   signInAsNewAdmin,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signInAsNewAdmin();
   const title = `Axe Bakery ${Date.now()}`;
   await offerForSale(request, title, `axe-${Date.now()}@example.com`);
@@ -317,7 +366,7 @@ test("back-office pages have no serious axe violations, at desktop and phone wid
   const listingPath = await page.getByRole("link", { name: title }).getAttribute("href");
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    for (const path of [...adminPaths.filter((p) => !p.includes(":") && !/\/1(\/|$)/.test(p)), listingPath!]) {
+    for (const path of [...adminPaths.filter((p) => !/\/1(\/|$)/.test(p)), listingPath!, "/admin/directory/new"]) {
       await page.goto(path);
       await hydrated(page);
       const results = await new AxeBuilder({ page }).analyze();

@@ -2,6 +2,7 @@
 // enquiries inbox, subscriptions and their expiry, the outbox, making staff,
 // and the audit log behind all of it. Authorisation of /admin is tested over
 // HTTP, through the route middleware, in tests/e2e/admin.spec.ts.
+import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -11,7 +12,11 @@ import { dashboardFigures } from "../../app/features/admin/dashboard.server";
 import { addEnquiryNote, getEnquiry, listEnquiries, setEnquiryStatus } from "../../app/features/admin/enquiries.server";
 import { getListingForReview, saveListing, transitionListing } from "../../app/features/admin/listings.server";
 import { listOutbox, retryMessage } from "../../app/features/admin/outbox.server";
-import { listingEditSchema } from "../../app/features/admin/schemas";
+import { getDirectoryBusiness, saveDirectoryBusiness } from "../../app/features/admin/directory.server";
+import { businessSchema, listingEditSchema } from "../../app/features/admin/schemas";
+import { searchBusinesses } from "../../app/features/directory/businesses.server";
+import { parseDirectoryQuery } from "../../app/features/directory/directory-query";
+import { uploadsDir } from "../../app/server/lifecycle.server";
 import {
   createSubscription,
   expireSubscriptions,
@@ -306,6 +311,79 @@ describe("making staff", () => {
     expect(promoted!.role).toBe("admin");
     const [audit] = await app.database.db.select().from(auditLog).where(eq(auditLog.entityId, "to-promote"));
     expect(audit).toMatchObject({ actorEmail: "command line", before: { role: "user" }, after: { role: "admin" } });
+  });
+});
+
+describe("directory", () => {
+  const png = async () =>
+    new File(
+      [
+        new Uint8Array(
+          await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#a52" } })
+            .png()
+            .toBuffer(),
+        ),
+      ],
+      "front.png",
+      { type: "image/png" },
+    );
+  const business = (values: Record<string, unknown>) =>
+    businessSchema.parse({
+      name: "Bismillah Butchers",
+      category: "food",
+      description: "Fresh halal meat, cut to order.",
+      town: "Leeds",
+      ...values,
+    });
+
+  it("adds a business with its image as WebP variants and its halal details; unpublished it leaves the directory", async () => {
+    const admin = await staff();
+    const created = await saveDirectoryBusiness(
+      admin,
+      null,
+      business({
+        website: "https://bismillah.example",
+        halalCertifier: "HMC",
+        halalStatus: "fully_halal",
+        alcoholServed: "no",
+        published: true,
+        image: await png(),
+      }),
+    );
+    if (!created.ok) throw new Error(JSON.stringify(created.fieldErrors));
+    const stored = (await getDirectoryBusiness(created.id))!;
+    expect(stored).toMatchObject({ halalCertifier: "HMC", halalStatus: "fully_halal", alcoholServed: false });
+    expect(stored.image).toMatch(/^\/uploads\/businesses\/[0-9a-f]{32}\.webp$/);
+    const file = path.join(uploadsDir(), stored.image!.replace("/uploads/", ""));
+    expect(await sharp(file).metadata()).toMatchObject({ format: "webp", width: 1200, height: 800 });
+    expect((await sharp(file.replace(".webp", "-600.webp")).metadata()).width).toBe(600);
+    const listed = async () =>
+      (
+        await searchBusinesses(parseDirectoryQuery(new URLSearchParams({ search: "Bismillah Butchers" })), null)
+      ).items.map((b) => b.id);
+    expect(await listed()).toContain(created.id);
+
+    const unpublished = await saveDirectoryBusiness(admin, created.id, business({ published: false }));
+    expect(unpublished.ok).toBe(true);
+    expect(await listed()).not.toContain(created.id);
+    const [audit] = await app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "business.edit"), eq(auditLog.entityId, String(created.id))));
+    expect(audit!.before).toMatchObject({ published: true, halalCertifier: "HMC" });
+    expect(audit!.after).toMatchObject({ published: false, halalCertifier: null });
+  });
+
+  it("refuses a file that is not an image, and web addresses that are not http(s)", async () => {
+    const admin = await staff();
+    const fake = new File(["<svg onload=alert(1)>"], "logo.png", { type: "image/png" });
+    expect(await saveDirectoryBusiness(admin, null, business({ image: fake }))).toMatchObject({
+      ok: false,
+      fieldErrors: { image: [expect.stringContaining("could not be read")] },
+    });
+    for (const website of ["javascript:alert(1)", "data:text/html,hi", "ftp://files.example"]) {
+      expect(businessSchema.safeParse({ ...business({}), website }).success).toBe(false);
+    }
   });
 });
 

@@ -16,7 +16,6 @@ import { LISTING_STATUSES, type ListingStatus, type ListingTransition } from "./
 import { listingMail } from "./listing-emails.server";
 import type { ListingEdit } from "./schemas";
 
-
 /** Where published listings' photos live, under the public /uploads. */
 const LISTING_PHOTOS = "listings";
 

@@ -10,7 +10,6 @@ import { outbox } from "~/server/schema";
 import { recordAudit } from "./audit.server";
 import { OUTBOX_STATES, type OutboxState } from "./labels";
 
-
 const where: Record<OutboxState, SQL> = {
   failing: and(isNull(outbox.sentAt), isNotNull(outbox.lastError))!,
   queued: and(isNull(outbox.sentAt), isNull(outbox.lastError))!,

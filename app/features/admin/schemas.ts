@@ -1,32 +1,52 @@
 // The back office's forms, shared by the browser (Conform) and the server.
 import { z } from "zod";
-import { cleanLine, cleanText, email, line, photos, pounds, text } from "~/features/enquiries/schemas";
+import {
+  cleanLine,
+  cleanText,
+  email,
+  line,
+  MAX_PHOTO_BYTES,
+  optionalPhone,
+  photos,
+  PHOTO_TYPES,
+  pounds,
+  text,
+} from "~/features/enquiries/schemas";
 import { listingCategoryCodes } from "~/lib/categories";
 
 // Full UK postcodes, e.g. "LS1 4AP", "SW1A 1AA", "M1 1AE".
 const UK_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/;
 const MAX_FEATURES = 20;
 
+const ukPostcode = () =>
+  z
+    .string()
+    .overwrite((v) => cleanLine(v).trim().toUpperCase())
+    .regex(UK_POSTCODE, "Please enter a full UK postcode, like LS1 4AP")
+    .optional();
+
+// Great Britain and Northern Ireland lie within these.
+const latitude = () =>
+  z
+    .number({ error: "Latitude must be a number" })
+    .min(49, "Latitude must be between 49 and 61 (the UK)")
+    .max(61, "Latitude must be between 49 and 61 (the UK)")
+    .optional();
+
+const longitude = () =>
+  z
+    .number({ error: "Longitude must be a number" })
+    .min(-9, "Longitude must be between -9 and 2 (the UK)")
+    .max(2, "Longitude must be between -9 and 2 (the UK)")
+    .optional();
+
 export const listingEditSchema = z.object({
   title: line("Title is required", 100, "Title must be less than 100 characters"),
   category: z.enum(listingCategoryCodes, { error: "Please choose a category" }),
   town: line("Town is required", 100, "Town must be less than 100 characters"),
-  postcode: z
-    .string()
-    .overwrite((v) => cleanLine(v).trim().toUpperCase())
-    .regex(UK_POSTCODE, "Please enter a full UK postcode, like LS1 4AP")
-    .optional(),
-  // Great Britain and Northern Ireland lie within these.
-  latitude: z
-    .number({ error: "Latitude must be a number" })
-    .min(49, "Latitude must be between 49 and 61 (the UK)")
-    .max(61, "Latitude must be between 49 and 61 (the UK)")
-    .optional(),
-  longitude: z
-    .number({ error: "Longitude must be a number" })
-    .min(-9, "Longitude must be between -9 and 2 (the UK)")
-    .max(2, "Longitude must be between -9 and 2 (the UK)")
-    .optional(),
+  postcode: ukPostcode(),
+  latitude: latitude(),
+  longitude: longitude(),
   askingPrice: pounds("Asking price"),
   monthlyLease: pounds("Monthly lease").optional(),
   annualRevenue: pounds("Annual revenue").optional(),
@@ -82,3 +102,36 @@ export const subscriptionSchema = z
     path: ["endDate"],
     message: "The end date must be after the start date",
   });
+
+const optionalLine = (max: number, tooLong: string) =>
+  z.string().overwrite(cleanLine).trim().max(max, tooLong).optional();
+
+/** A directory business as staff edit it; the image is checked by its content on the server. */
+export const businessSchema = z.object({
+  name: line("Name is required", 100, "Name must be less than 100 characters"),
+  category: z.enum(["food", "other"], { error: "Please choose a category" }),
+  description: text("Description is required", 2000, "Description must be less than 2000 characters"),
+  town: line("Town is required", 100, "Town must be less than 100 characters"),
+  address: optionalLine(200, "Address must be less than 200 characters"),
+  postcode: ukPostcode(),
+  latitude: latitude(),
+  longitude: longitude(),
+  phone: optionalPhone(),
+  // Only web addresses: a javascript: or data: link can never reach a page.
+  website: z
+    .url({ protocol: /^https?$/, error: "Please enter a web address starting with https:// or http://" })
+    .max(300, "Web address must be less than 300 characters")
+    .optional(),
+  halalCertifier: optionalLine(100, "Certifier must be less than 100 characters"),
+  halalStatus: z.enum(["fully_halal", "halal_options"], { error: "Please choose" }).optional(),
+  alcoholServed: z.enum(["yes", "no"], { error: "Please choose" }).optional(),
+  featured: z.boolean().default(false),
+  published: z.boolean().default(false),
+  image: z
+    .file({ error: "The image must be a file" })
+    .mime(PHOTO_TYPES, "The image must be a JPEG, PNG or WebP")
+    .max(MAX_PHOTO_BYTES, "The image must be 5 MB or smaller")
+    .optional(),
+  removeImage: z.boolean().default(false),
+});
+export type BusinessEdit = z.output<typeof businessSchema>;

@@ -45,6 +45,16 @@ const PHONE_MESSAGE = "Please enter a valid phone number";
 
 const phone = (required: string, tooLong: string) => line(required, 20, tooLong).regex(PHONE, PHONE_MESSAGE);
 
+/** A phone number that may be left out. */
+export const optionalPhone = () =>
+  z
+    .string()
+    .overwrite(cleanLine)
+    .trim()
+    .max(20, "Phone number must be less than 20 characters")
+    .regex(PHONE, PHONE_MESSAGE)
+    .optional();
+
 /** Largest amount a listing can hold (the database keeps pence in a 32-bit integer). */
 export const MAX_POUNDS = 20_000_000;
 
@@ -81,13 +91,7 @@ export const packageInterestSchema = z.object({
 export const contactSchema = z.object({
   name: line("Name is required", 100, "Name must be less than 100 characters"),
   email: email("Email must be less than 255 characters"),
-  phone: z
-    .string()
-    .overwrite(cleanLine)
-    .trim()
-    .max(20, "Phone number must be less than 20 characters")
-    .regex(PHONE, PHONE_MESSAGE)
-    .optional(),
+  phone: optionalPhone(),
   subject: line("Subject is required", 200, "Subject must be less than 200 characters"),
   message: text("Message is required", 5000, "Message must be less than 5000 characters"),
 });

@@ -1,4 +1,4 @@
-import { AdminHeading, TableFrame, TableHead, EmptyNote } from "~/features/admin/components/admin-shell";
+import { AdminHeading, DataTable, EmptyNote } from "~/features/admin/components/admin-shell";
 import { listAudit } from "~/features/admin/audit.server";
 import { formatLondonDateTime } from "~/lib/dates";
 import type { Route } from "./+types/audit";
@@ -32,39 +32,35 @@ export default function AdminAudit({ loaderData: { entries } }: Route.ComponentP
       {entries.length === 0 ? (
         <EmptyNote>Nothing has been changed yet.</EmptyNote>
       ) : (
-        <TableFrame label="Audit log">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Changes made by staff, newest first</caption>
-            <TableHead columns={["When", "Who", "What", "Changes"]} />
-            <tbody className="divide-y divide-slate-200 align-top">
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td className="px-4 py-3 whitespace-nowrap">{entry.when}</td>
-                  <td className="px-4 py-3 break-all">{entry.who}</td>
-                  <td className="px-4 py-3">
-                    <span className="font-mono">{entry.action}</span>
-                    <br />
-                    <span className="text-slate-700">{entry.entity}</span>
-                  </td>
-                  <td className="px-4 py-3">
-                    <ul className="grid gap-1">
-                      {entry.changes.map((change) => (
-                        <li key={change.field} className="break-words">
-                          <span className="font-semibold">{change.field}</span>:{" "}
-                          {change.before !== null ? <del className="text-red-800">{change.before}</del> : null}
-                          {change.before !== null && change.after !== null ? " → " : null}
-                          {change.after !== null ? (
-                            <ins className="text-brand-800 no-underline">{change.after}</ins>
-                          ) : null}
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
+        <DataTable
+          label="Audit log"
+          caption="Changes made by staff, newest first"
+          columns={["When", "Who", "What", "Changes"]}
+        >
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td className="px-4 py-3 whitespace-nowrap">{entry.when}</td>
+              <td className="px-4 py-3 break-all">{entry.who}</td>
+              <td className="px-4 py-3">
+                <span className="font-mono">{entry.action}</span>
+                <br />
+                <span className="text-slate-700">{entry.entity}</span>
+              </td>
+              <td className="px-4 py-3">
+                <ul className="grid gap-1">
+                  {entry.changes.map((change) => (
+                    <li key={change.field} className="break-words">
+                      <span className="font-semibold">{change.field}</span>:{" "}
+                      {change.before !== null ? <del className="text-red-800">{change.before}</del> : null}
+                      {change.before !== null && change.after !== null ? " → " : null}
+                      {change.after !== null ? <ins className="text-brand-800 no-underline">{change.after}</ins> : null}
+                    </li>
+                  ))}
+                </ul>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </>
   );

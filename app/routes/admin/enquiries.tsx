@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input, Label, Select } from "~/components/ui/form-controls";
-import { AdminHeading, TableFrame, TableHead, EmptyNote } from "~/features/admin/components/admin-shell";
+import { AdminHeading, DataTable, EmptyNote } from "~/features/admin/components/admin-shell";
 import { countEnquiriesByStatus, listEnquiries } from "~/features/admin/enquiries.server";
 import { enquiryReference, enquirySender } from "~/features/enquiries/emails.server";
 import {
@@ -85,30 +85,28 @@ export default function AdminEnquiries({ loaderData: { filter, counts, enquiries
       {enquiries.length === 0 ? (
         <EmptyNote>No enquiries match.</EmptyNote>
       ) : (
-        <TableFrame label="Enquiries">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Enquiries, newest first</caption>
-            <TableHead columns={["Reference", "Subject", "Kind", "From", "Status", "Received"]} />
-            <tbody className="divide-y divide-slate-200">
-              {enquiries.map((e) => (
-                <tr key={e.id}>
-                  <td className="px-4 py-3 font-mono">
-                    <Link to={`/admin/enquiries/${e.id}`} className="font-semibold text-brand-800 hover:underline">
-                      {e.reference}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3">{e.subject}</td>
-                  <td className="px-4 py-3">{e.kind}</td>
-                  <td className="px-4 py-3 break-all">{e.from}</td>
-                  <td className="px-4 py-3">
-                    <Badge variant={e.status === "new" ? "accent" : "outline"}>{enquiryStatusLabels[e.status]}</Badge>
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap">{e.received}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
+        <DataTable
+          label="Enquiries"
+          caption="Enquiries, newest first"
+          columns={["Reference", "Subject", "Kind", "From", "Status", "Received"]}
+        >
+          {enquiries.map((e) => (
+            <tr key={e.id}>
+              <td className="px-4 py-3 font-mono">
+                <Link to={`/admin/enquiries/${e.id}`} className="font-semibold text-brand-800 hover:underline">
+                  {e.reference}
+                </Link>
+              </td>
+              <td className="px-4 py-3">{e.subject}</td>
+              <td className="px-4 py-3">{e.kind}</td>
+              <td className="px-4 py-3 break-all">{e.from}</td>
+              <td className="px-4 py-3">
+                <Badge variant={e.status === "new" ? "accent" : "outline"}>{enquiryStatusLabels[e.status]}</Badge>
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap">{e.received}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </>
   );

@@ -10,7 +10,7 @@ import { addEnquiryNote, getEnquiry, setEnquiryStatus } from "~/features/admin/e
 import { idParam, readAdminForm } from "~/features/admin/form.server";
 import { currentAdmin } from "~/features/admin/guard.server";
 import { enquiryStatusSchema, noteSchema } from "~/features/admin/schemas";
-import { enquiryFields, enquiryReference } from "~/features/enquiries/emails.server";
+import { enquiryFields, enquiryReference, enquirySender } from "~/features/enquiries/emails.server";
 import { enquiryKindLabels, enquiryStatusLabels, type EnquiryStatus } from "~/features/enquiries/enquiry-kinds";
 import { formatLondonDateTime } from "~/lib/dates";
 import { redirectWithToast } from "~/server/toast.server";
@@ -31,6 +31,8 @@ export async function loader({ params }: Route.LoaderArgs) {
     fromMember: enquiry.userId !== null,
     received: formatLondonDateTime(enquiry.createdAt),
     fields: enquiryFields(enquiry.kind, enquiry.fields),
+    // A package enquiry often becomes a subscription: the link starts its form with the sender.
+    subscribeEmail: enquiry.kind === "package_interest" ? enquirySender(enquiry.kind, enquiry.fields).email : "",
     notes: notes.map((n) => ({ ...n, createdAt: formatLondonDateTime(n.createdAt) })),
   };
 }
@@ -107,6 +109,14 @@ export default function AdminEnquiry({ loaderData: enquiry, actionData }: Route.
               </div>
             ))}
           </dl>
+          {enquiry.subscribeEmail ? (
+            <Link
+              to={`/admin/subscriptions?${new URLSearchParams({ email: enquiry.subscribeEmail })}`}
+              className="mt-4 inline-block font-semibold text-brand-800 hover:underline"
+            >
+              Create a subscription for this sender
+            </Link>
+          ) : null}
           {enquiry.isSubmission && enquiry.listingId ? (
             <Link
               to={`/admin/listings/${enquiry.listingId}`}

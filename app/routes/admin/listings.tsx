@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { AdminHeading, TableFrame, TableHead, EmptyNote } from "~/features/admin/components/admin-shell";
+import { AdminHeading, DataTable, EmptyNote } from "~/features/admin/components/admin-shell";
 import { StatusTabs } from "~/features/admin/components/status-tabs";
 import { LISTING_STATUSES, listingStatusLabels as statusLabels } from "~/features/admin/labels";
 import { countListingsByStatus, listListings } from "~/features/admin/listings.server";
@@ -40,28 +40,26 @@ export default function AdminListings({ loaderData: { status, counts, listings }
       {listings.length === 0 ? (
         <EmptyNote>No listings here.</EmptyNote>
       ) : (
-        <TableFrame label="Listings">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{statusLabels[status]} listings</caption>
-            <TableHead columns={["Business", "Category", "Town", "Asking price", "Submitted"]} />
-            <tbody className="divide-y divide-slate-200">
-              {listings.map((listing) => (
-                <tr key={listing.id}>
-                  <td className="px-4 py-3">
-                    <Link to={`/admin/listings/${listing.id}`} className="font-semibold text-brand-800 hover:underline">
-                      {listing.title}
-                    </Link>
-                    {listing.featured ? <Badge className="ml-2">Featured</Badge> : null}
-                  </td>
-                  <td className="px-4 py-3">{listing.category}</td>
-                  <td className="px-4 py-3">{listing.town}</td>
-                  <td className="px-4 py-3">{listing.price}</td>
-                  <td className="px-4 py-3">{listing.submitted}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
+        <DataTable
+          label="Listings"
+          caption={`${statusLabels[status]} listings`}
+          columns={["Business", "Category", "Town", "Asking price", "Submitted"]}
+        >
+          {listings.map((listing) => (
+            <tr key={listing.id}>
+              <td className="px-4 py-3">
+                <Link to={`/admin/listings/${listing.id}`} className="font-semibold text-brand-800 hover:underline">
+                  {listing.title}
+                </Link>
+                {listing.featured ? <Badge className="ml-2">Featured</Badge> : null}
+              </td>
+              <td className="px-4 py-3">{listing.category}</td>
+              <td className="px-4 py-3">{listing.town}</td>
+              <td className="px-4 py-3">{listing.price}</td>
+              <td className="px-4 py-3">{listing.submitted}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </>
   );

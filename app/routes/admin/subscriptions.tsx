@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormErrors, SelectField, TextField } from "~/components/ui/field";
-import { AdminHeading, TableFrame, TableHead, EmptyNote } from "~/features/admin/components/admin-shell";
+import { AdminHeading, DataTable, EmptyNote } from "~/features/admin/components/admin-shell";
 import { idParam, readAdminForm } from "~/features/admin/form.server";
 import { currentAdmin } from "~/features/admin/guard.server";
 import { subscriptionSchema } from "~/features/admin/schemas";
@@ -136,43 +136,41 @@ export default function AdminSubscriptions({
       {subscriptions.length === 0 ? (
         <EmptyNote>No subscriptions yet.</EmptyNote>
       ) : (
-        <TableFrame label="Subscriptions">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Subscriptions, newest first</caption>
-            <TableHead columns={["Member", "Package", "Price", "Period", "Status", ""]} />
-            <tbody className="divide-y divide-slate-200">
-              {subscriptions.map((s) => (
-                <tr key={s.id}>
-                  <td className="px-4 py-3 break-all">
-                    <Link to={`/admin/users/${s.userId}`} className="font-semibold text-brand-800 hover:underline">
-                      {s.email}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3">
-                    {s.packageName}
-                    <br />
-                    <span className="text-slate-700">{s.type}</span>
-                  </td>
-                  <td className="px-4 py-3">{s.price}</td>
-                  <td className="px-4 py-3">{s.period}</td>
-                  <td className="px-4 py-3">{s.status}</td>
-                  <td className="flex gap-2 px-4 py-3">
-                    {s.status === "pending" || s.status === "cancelled" ? (
-                      <StatusButton id={s.id} intent="activate">
-                        Activate
-                      </StatusButton>
-                    ) : null}
-                    {s.status === "pending" || s.status === "active" ? (
-                      <StatusButton id={s.id} intent="cancel">
-                        Cancel
-                      </StatusButton>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
+        <DataTable
+          label="Subscriptions"
+          caption="Subscriptions, newest first"
+          columns={["Member", "Package", "Price", "Period", "Status", ""]}
+        >
+          {subscriptions.map((s) => (
+            <tr key={s.id}>
+              <td className="px-4 py-3 break-all">
+                <Link to={`/admin/users/${s.userId}`} className="font-semibold text-brand-800 hover:underline">
+                  {s.email}
+                </Link>
+              </td>
+              <td className="px-4 py-3">
+                {s.packageName}
+                <br />
+                <span className="text-slate-700">{s.type}</span>
+              </td>
+              <td className="px-4 py-3">{s.price}</td>
+              <td className="px-4 py-3">{s.period}</td>
+              <td className="px-4 py-3">{s.status}</td>
+              <td className="flex gap-2 px-4 py-3">
+                {s.status === "pending" || s.status === "cancelled" ? (
+                  <StatusButton id={s.id} intent="activate">
+                    Activate
+                  </StatusButton>
+                ) : null}
+                {s.status === "pending" || s.status === "active" ? (
+                  <StatusButton id={s.id} intent="cancel">
+                    Cancel
+                  </StatusButton>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </>
   );

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
-import { NavLink } from "react-router";
+import { Form, NavLink } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input, Label } from "~/components/ui/form-controls";
 import { cn } from "~/lib/utils";
 
 const sections = [
@@ -8,6 +10,7 @@ const sections = [
   { to: "/admin/enquiries", label: "Enquiries" },
   { to: "/admin/subscriptions", label: "Subscriptions" },
   { to: "/admin/users", label: "Users" },
+  { to: "/admin/directory", label: "Directory" },
   { to: "/admin/outbox", label: "Outbox" },
   { to: "/admin/audit", label: "Audit log" },
 ];
@@ -59,8 +62,21 @@ export function AdminHeading({ title, children }: { title: string; children?: Re
   );
 }
 
-/** A table's frame: scrolls sideways on a phone, and can be scrolled from the keyboard. */
-export function TableFrame({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * A table of rows under a header row. Its frame scrolls sideways on a phone,
+ * and takes focus so that it can be scrolled from the keyboard.
+ */
+export function DataTable({
+  label,
+  caption,
+  columns,
+  children,
+}: {
+  label: string;
+  caption: string;
+  columns: string[];
+  children: ReactNode;
+}) {
   return (
     // Focusable: a region that scrolls must be reachable by keyboard to be scrolled.
     <div
@@ -69,23 +85,33 @@ export function TableFrame({ label, children }: { label: string; children: React
       tabIndex={0}
       className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
     >
-      {children}
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-100 text-slate-800">
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col" className="px-4 py-3">
+                {column ? column : <span className="sr-only">Actions</span>}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 align-top">{children}</tbody>
+      </table>
     </div>
   );
 }
 
-/** A table's header row: one column heading each. */
-export function TableHead({ columns }: { columns: string[] }) {
+/** A list's search box, sent as ?q=. */
+export function SearchForm({ id, label, q }: { id: string; label: string; q: string }) {
   return (
-    <thead className="bg-slate-100 text-slate-800">
-      <tr>
-        {columns.map((column) => (
-          <th key={column} scope="col" className="px-4 py-3">
-            {column ? column : <span className="sr-only">Actions</span>}
-          </th>
-        ))}
-      </tr>
-    </thead>
+    <Form method="get" className="mb-6 flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
+      <div className="grid min-w-64 flex-1 gap-1.5">
+        <Label htmlFor={id}>{label}</Label>
+        <Input id={id} name="q" type="search" defaultValue={q} />
+      </div>
+      <Button type="submit">Search</Button>
+    </Form>
   );
 }
 

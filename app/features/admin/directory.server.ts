@@ -1,0 +1,136 @@
+// Staff's side of the halal directory: add, edit, feature and unpublish
+// businesses, with their image and halal details. Every change is audited.
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { desc, eq, ilike } from "drizzle-orm";
+import sharp from "sharp";
+import type { SessionUser } from "~/features/account/session.server";
+import { slugify } from "~/lib/slug";
+import { db } from "~/server/db.server";
+import { uploadsDir } from "~/server/lifecycle.server";
+import { directoryBusiness } from "~/server/schema";
+import { containsPattern } from "~/server/text-search.server";
+import { changedFields, recordAudit } from "./audit.server";
+import type { BusinessEdit } from "./schemas";
+
+const FOLDER = "businesses";
+/** Widths kept of each image: the card's and the page's. `<name>.webp` is the widest. */
+const VARIANT_WIDTHS = [600, 1200] as const;
+const MAX_PIXELS = 40_000_000;
+
+export function listDirectory(q: string) {
+  return db()
+    .select({
+      id: directoryBusiness.id,
+      name: directoryBusiness.name,
+      town: directoryBusiness.town,
+      category: directoryBusiness.category,
+      featured: directoryBusiness.featured,
+      published: directoryBusiness.published,
+    })
+    .from(directoryBusiness)
+    .where(q.trim() ? ilike(directoryBusiness.name, containsPattern(q.trim())) : undefined)
+    .orderBy(desc(directoryBusiness.updatedAt), desc(directoryBusiness.id))
+    .limit(100);
+}
+
+export async function getDirectoryBusiness(id: number) {
+  const [row] = await db().select().from(directoryBusiness).where(eq(directoryBusiness.id, id));
+  return row ?? null;
+}
+
+/**
+ * Decodes an uploaded image (refusing what is not one, whatever its name or
+ * type says), drops its metadata, and writes WebP variants under a random
+ * name. Returns the address of the widest.
+ */
+export async function storeBusinessImage(file: File): Promise<{ url: string } | { error: string }> {
+  const input = Buffer.from(await file.arrayBuffer());
+  const name = crypto.randomBytes(16).toString("hex");
+  const dir = path.join(uploadsDir(), FOLDER);
+  try {
+    const variants = await Promise.all(
+      VARIANT_WIDTHS.map((width) =>
+        sharp(input, { limitInputPixels: MAX_PIXELS })
+          .rotate()
+          .resize({ width, height: Math.round((width * 2) / 3), fit: "cover" })
+          .webp({ quality: 80 })
+          .toBuffer(),
+      ),
+    );
+    await fs.mkdir(dir, { recursive: true });
+    await Promise.all(
+      variants.map((bytes, i) => {
+        const widest = i === VARIANT_WIDTHS.length - 1;
+        return fs.writeFile(path.join(dir, widest ? `${name}.webp` : `${name}-${VARIANT_WIDTHS[i]}.webp`), bytes);
+      }),
+    );
+  } catch {
+    return { error: "The image could not be read. Please choose a JPEG, PNG or WebP picture." };
+  }
+  return { url: `/uploads/${FOLDER}/${name}.webp` };
+}
+
+export type SaveBusinessResult = { ok: true; id: number } | { ok: false; fieldErrors: Record<string, string[]> };
+
+/** Creates a business (id null) or saves staff's edits to one. */
+export async function saveDirectoryBusiness(
+  admin: SessionUser,
+  id: number | null,
+  edit: BusinessEdit,
+): Promise<SaveBusinessResult> {
+  const existing = id === null ? null : await getDirectoryBusiness(id);
+  if (id !== null && !existing) return { ok: false, fieldErrors: { "": ["This business no longer exists."] } };
+  let image = edit.removeImage ? null : (existing?.image ?? null);
+  if (edit.image && edit.image.size > 0) {
+    const stored = await storeBusinessImage(edit.image);
+    if ("error" in stored) return { ok: false, fieldErrors: { image: [stored.error] } };
+    image = stored.url;
+  }
+  const values = {
+    name: edit.name,
+    category: edit.category,
+    description: edit.description,
+    town: edit.town,
+    address: edit.address || null,
+    postcode: edit.postcode ?? null,
+    latitude: edit.latitude ?? null,
+    longitude: edit.longitude ?? null,
+    phone: edit.phone || null,
+    website: edit.website ?? null,
+    halalCertifier: edit.halalCertifier || null,
+    halalStatus: edit.halalStatus ?? null,
+    alcoholServed: edit.alcoholServed === undefined ? null : edit.alcoholServed === "yes",
+    featured: edit.featured,
+    published: edit.published,
+    image,
+  };
+  return db().transaction(async (tx) => {
+    if (!existing) {
+      const slug = `${slugify(edit.name) || "business"}-${crypto.randomBytes(3).toString("hex")}`;
+      const [row] = await tx
+        .insert(directoryBusiness)
+        .values({ ...values, slug })
+        .returning({ id: directoryBusiness.id });
+      await recordAudit(tx, admin, {
+        action: "business.create",
+        entityType: "business",
+        entityId: row!.id,
+        after: { ...values, slug },
+      });
+      return { ok: true as const, id: row!.id };
+    }
+    const changes = changedFields(existing, values);
+    if (Object.keys(changes.after).length > 0) {
+      await tx.update(directoryBusiness).set(values).where(eq(directoryBusiness.id, existing.id));
+      await recordAudit(tx, admin, {
+        action: "business.edit",
+        entityType: "business",
+        entityId: existing.id,
+        ...changes,
+      });
+    }
+    return { ok: true as const, id: existing.id };
+  });
+}
