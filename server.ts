@@ -8,6 +8,7 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
+import { CROSS_SITE_MESSAGE, isCrossSiteRequest } from "./app/server/cross-site.server.ts";
 import { EnvError, loadDotEnv, env as readEnv } from "./app/server/env.server.ts";
 
 // What app/entry.server.tsx exports besides the renderer. The context key must
@@ -80,6 +81,15 @@ app.use(
   // A missing upload is a plain 404, not a page and not an error in the log.
   (_req, res) => void res.status(404).type("text/plain").send("Not found"),
 );
+
+// Forged posts from other websites (CSRF) are refused before the app sees
+// them, for every route: pages, resource routes and Better Auth's endpoints.
+const siteOrigin = new URL(env.SITE_URL).origin;
+app.use((req, res, next) => {
+  const request = { method: req.method, fetchSite: req.get("sec-fetch-site"), origin: req.get("origin") };
+  if (!isCrossSiteRequest(request, siteOrigin)) return next();
+  res.status(403).type("text/plain").send(CROSS_SITE_MESSAGE);
+});
 
 // Better Auth reads the visitor's address from this header (for its rate
 // limits and the list of signed-in devices): always ours, never the client's.

@@ -125,7 +125,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <section className="mx-auto max-w-2xl px-4 py-24 text-center">
         <h1 className="text-4xl font-bold">Access denied</h1>
-        <p className="mt-4 text-xl text-slate-700">This page is for HBS staff only.</p>
+        <p className="mt-4 text-xl text-slate-700">
+          {typeof error.data === "string" ? error.data : "You cannot see this page."}
+        </p>
         <a href="/" className="mt-8 inline-block font-semibold text-brand-700 underline underline-offset-4">
           Return to Home
         </a>

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { isCrossSiteRequest } from "./cross-site.server";
+
+const site = "https://hbs.example";
+const post = (headers: { fetchSite?: string; origin?: string }, method = "POST") =>
+  isCrossSiteRequest({ method, ...headers }, site);
+
+describe("isCrossSiteRequest", () => {
+  it("refuses a post another site made, by Sec-Fetch-Site or by Origin", () => {
+    expect(post({ fetchSite: "cross-site" })).toBe(true);
+    expect(post({ fetchSite: "same-site", origin: "https://shop.hbs.example" })).toBe(true);
+    expect(post({ origin: "https://evil.example" })).toBe(true);
+    expect(post({ origin: "null" })).toBe(true);
+    expect(post({ origin: "http://hbs.example" })).toBe(true);
+  });
+
+  it("accepts the site's own posts, safe methods, and clients that are not browsers", () => {
+    expect(post({ fetchSite: "same-origin", origin: site })).toBe(false);
+    expect(post({ origin: site })).toBe(false);
+    expect(post({})).toBe(false);
+    expect(post({ fetchSite: "cross-site" }, "GET")).toBe(false);
+  });
+});
