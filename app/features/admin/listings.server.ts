@@ -165,8 +165,10 @@ export function transitionsFrom(status: ListingStatus) {
 }
 
 /** The seller to e-mail: the submission's contact, else the member who sent it. */
-async function sellerOf(listing: typeof businessListing.$inferSelect) {
-  const submission = await submissionOf(listing.id);
+async function sellerOf(
+  listing: typeof businessListing.$inferSelect,
+  submission: Awaited<ReturnType<typeof submissionOf>>,
+) {
   if (submission?.contactEmail) return { email: submission.contactEmail, name: submission.contactName || "seller" };
   if (!listing.sellerId) return null;
   const [seller] = await db()
@@ -186,8 +188,8 @@ export async function transitionListing(
   const found = await getListingForReview(id);
   const rule = transitions[transition];
   if (!found || !rule.from.includes(found.listing.status)) return false;
-  const { listing } = found;
-  const seller = await sellerOf(listing);
+  const { listing, submission } = found;
+  const seller = await sellerOf(listing, submission);
   const changes = {
     status: rule.to,
     rejectionReason: transition === "reject" ? (reason ?? null) : null,

@@ -9,7 +9,7 @@ import { getDirectoryBusiness, saveDirectoryBusiness } from "~/features/admin/di
 import { idParam, readAdminForm } from "~/features/admin/form.server";
 import { currentAdmin } from "~/features/admin/guard.server";
 import { businessSchema } from "~/features/admin/schemas";
-import { useIntentForm, type AdminActionData } from "~/features/admin/use-intent-form";
+import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
 import { SELL_FORM_LIMITS } from "~/features/marketplace/listing-submission.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/business";
@@ -32,11 +32,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (refused) return refused;
   const submission = parseWithZod(formData, { schema: businessSchema });
   if (submission.status !== "success") {
-    return data<AdminActionData>({ intent: "save", result: submission.reply() }, { status: 400 });
+    return data<IntentActionData>({ intent: "save", result: submission.reply() }, { status: 400 });
   }
   const saved = await saveDirectoryBusiness(admin, id, submission.value);
   if (!saved.ok) {
-    return data<AdminActionData>(
+    return data<IntentActionData>(
       { intent: "save", result: submission.reply({ fieldErrors: saved.fieldErrors }) },
       { status: saved.fieldErrors[""] ? 404 : 400 },
     );
@@ -67,7 +67,7 @@ export default function AdminBusiness({ loaderData: { business }, actionData }: 
   const { form, fields, formProps, submitting } = useIntentForm(
     "save",
     businessSchema,
-    actionData as AdminActionData | undefined,
+    actionData as IntentActionData | undefined,
     business
       ? {
           name: business.name,

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { FormErrors, TextareaField } from "~/components/ui/field";
 import { Label, Select } from "~/components/ui/form-controls";
 import { AdminHeading } from "~/features/admin/components/admin-shell";
-import { useIntentForm, type AdminActionData } from "~/features/admin/use-intent-form";
+import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
 import { addEnquiryNote, getEnquiry, setEnquiryStatus } from "~/features/admin/enquiries.server";
 import { idParam, readAdminForm } from "~/features/admin/form.server";
 import { currentAdmin } from "~/features/admin/guard.server";
@@ -47,7 +47,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const schema = intent === "note" ? noteSchema : enquiryStatusSchema;
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
-    return data<AdminActionData>({ intent, result: submission.reply() }, { status: 400 });
+    return data<IntentActionData>({ intent, result: submission.reply() }, { status: 400 });
   }
   if ("body" in submission.value) {
     if (!(await addEnquiryNote(admin, id, submission.value.body))) throw data(null, { status: 404 });
@@ -64,7 +64,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { title: `${loaded?.reference ?? "Enquiry"} | HBS back office` },
 ];
 
-function NoteForm({ actionData }: { actionData?: AdminActionData }) {
+function NoteForm({ actionData }: { actionData?: IntentActionData }) {
   const { form, fields, formProps, submitting } = useIntentForm("note", noteSchema, actionData);
   return (
     <Form {...formProps} className="grid gap-3">
@@ -166,7 +166,7 @@ export default function AdminEnquiry({ loaderData: enquiry, actionData }: Route.
             ) : (
               <p className="mb-4 text-sm text-slate-700">No notes yet.</p>
             )}
-            <NoteForm actionData={actionData as AdminActionData | undefined} />
+            <NoteForm actionData={actionData as IntentActionData | undefined} />
           </section>
         </div>
       </div>

@@ -14,7 +14,7 @@ import {
   transitionsFrom,
 } from "~/features/admin/listings.server";
 import { listingEditSchema, rejectSchema } from "~/features/admin/schemas";
-import type { AdminActionData } from "~/features/admin/use-intent-form";
+import type { IntentActionData } from "~/lib/use-intent-form";
 import { SELL_FORM_LIMITS } from "~/features/marketplace/listing-submission.server";
 import { formatLondonDateTime } from "~/lib/dates";
 import { redirectWithToast } from "~/server/toast.server";
@@ -54,11 +54,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "save") {
     const submission = parseWithZod(formData, { schema: listingEditSchema });
     if (submission.status !== "success") {
-      return data<AdminActionData>({ intent, result: submission.reply() }, { status: 400 });
+      return data<IntentActionData>({ intent, result: submission.reply() }, { status: 400 });
     }
     const saved = await saveListing(admin, id, submission.value);
     if (!saved.ok)
-      return data<AdminActionData>(
+      return data<IntentActionData>(
         { intent, result: submission.reply({ fieldErrors: saved.fieldErrors }) },
         { status: 400 },
       );
@@ -77,7 +77,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (transition === "reject") {
       const submission = parseWithZod(formData, { schema: rejectSchema });
       if (submission.status !== "success") {
-        return data<AdminActionData>({ intent, result: submission.reply() }, { status: 400 });
+        return data<IntentActionData>({ intent, result: submission.reply() }, { status: 400 });
       }
       reason = submission.value.reason;
     }
@@ -93,7 +93,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         : { type: "error", title: "That step is not possible from this listing's status" },
     );
   }
-  return data<AdminActionData>(
+  return data<IntentActionData>(
     { intent, result: { status: "error", error: { "": ["Unknown action"] } } },
     { status: 400 },
   );
@@ -139,7 +139,7 @@ export default function AdminListing({
           <ListingEditor
             listing={listing}
             sellerPhotos={submission?.photos ?? []}
-            actionData={actionData as AdminActionData | undefined}
+            actionData={actionData as IntentActionData | undefined}
           />
         </section>
         <div className="grid content-start gap-6">
@@ -151,7 +151,7 @@ export default function AdminListing({
               transitions={transitions}
               featured={listing.featured}
               canFeature={listing.status === "published"}
-              actionData={actionData as AdminActionData | undefined}
+              actionData={actionData as IntentActionData | undefined}
             />
           </section>
           {submission ? (

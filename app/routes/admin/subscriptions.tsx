@@ -12,7 +12,7 @@ import {
   listPackageChoices,
   setSubscriptionStatus,
 } from "~/features/admin/subscriptions.server";
-import { useIntentForm, type AdminActionData } from "~/features/admin/use-intent-form";
+import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
 import { formatLondonDate, londonMidnight } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
 import { redirectWithToast } from "~/server/toast.server";
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const submission = parseWithZod(formData, { schema: subscriptionSchema });
   if (submission.status !== "success")
-    return data<AdminActionData>({ intent: "create", result: submission.reply() }, { status: 400 });
+    return data<IntentActionData>({ intent: "create", result: submission.reply() }, { status: 400 });
   const { email, packageSlug, price, startDate, endDate } = submission.value;
   const created = await createSubscription(admin, {
     email,
@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     endDate: endDate ? londonMidnight(endDate) : undefined,
   });
   if (!created.ok) {
-    return data<AdminActionData>(
+    return data<IntentActionData>(
       { intent: "create", result: submission.reply({ fieldErrors: { [created.field]: [created.message] } }) },
       { status: 400 },
     );
@@ -99,7 +99,7 @@ export default function AdminSubscriptions({
   const { form, fields, formProps, submitting } = useIntentForm(
     "create",
     subscriptionSchema,
-    actionData as AdminActionData | undefined,
+    actionData as IntentActionData | undefined,
     {
       email,
     },

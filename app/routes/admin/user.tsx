@@ -7,7 +7,7 @@ import { AdminHeading, DetailList } from "~/features/admin/components/admin-shel
 import { readAdminForm } from "~/features/admin/form.server";
 import { currentAdmin } from "~/features/admin/guard.server";
 import { banSchema } from "~/features/admin/schemas";
-import { useIntentForm, type AdminActionData } from "~/features/admin/use-intent-form";
+import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
 import { changeUser, getUserDetail, type UserAction } from "~/features/admin/users.server";
 import { enquiryKindLabels, enquiryStatusLabels } from "~/features/enquiries/enquiry-kinds";
 import { formatLondonDate, formatLondonDateTime } from "~/lib/dates";
@@ -39,14 +39,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "ban") {
     const submission = parseWithZod(formData, { schema: banSchema });
     if (submission.status !== "success") {
-      return data<AdminActionData>({ intent, result: submission.reply() }, { status: 400 });
+      return data<IntentActionData>({ intent, result: submission.reply() }, { status: 400 });
     }
     change = { kind: "ban", reason: submission.value.reason };
   } else if (intent === "unban") change = { kind: "unban" };
   else if (intent === "make-admin" || intent === "remove-admin") {
     change = { kind: "role", role: intent === "make-admin" ? "admin" : "user" };
   } else {
-    return data<AdminActionData>(
+    return data<IntentActionData>(
       { intent, result: { status: "error", error: { "": ["Unknown action"] } } },
       { status: 400 },
     );
@@ -66,7 +66,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { title: `${loaded?.user.email ?? "User"} | HBS back office` },
 ];
 
-function BanForm({ actionData }: { actionData?: AdminActionData }) {
+function BanForm({ actionData }: { actionData?: IntentActionData }) {
   const { form, fields, formProps, submitting } = useIntentForm("ban", banSchema, actionData);
   return (
     <Form {...formProps} className="grid gap-3">
@@ -184,7 +184,7 @@ export default function AdminUser({
           {user.banned ? (
             <IntentButton intent="unban">Restore account</IntentButton>
           ) : (
-            <BanForm actionData={actionData as AdminActionData | undefined} />
+            <BanForm actionData={actionData as IntentActionData | undefined} />
           )}
           {user.role === "admin" ? (
             <IntentButton intent="remove-admin">Remove from staff</IntentButton>

@@ -1,36 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Download, Laptop } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
-import type { z } from "zod";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FormErrors, TextField } from "~/components/ui/field";
-import type { SettingsActionData, SettingsIntent } from "../account-settings.server";
+import { useIntentForm } from "~/lib/use-intent-form";
+import type { SettingsActionData } from "../account-settings.server";
 import { changePasswordSchema, passwordConfirmSchema, twoFactorCodeSchema } from "../schemas";
-
-function useSettingsForm<Schema extends z.ZodObject>(
-  intent: SettingsIntent,
-  schema: Schema,
-  actionData?: SettingsActionData,
-) {
-  const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
-    id: intent,
-    lastResult: actionData?.intent === intent ? actionData.result : undefined,
-    shouldValidate: "onBlur",
-    // Messages clear while typing, not on blur: a message vanishing as the
-    // button is pressed would move the button from under the pointer.
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
-  return {
-    form,
-    fields,
-    formProps: { ...getFormProps(form), method: "post" as const, noValidate: true },
-    submitting: navigation.state === "submitting" && navigation.formData?.get("intent") === intent,
-  };
-}
 
 export function SettingsSection({ title, children }: { title: string; children: ReactNode }) {
   const id = `settings-${title.toLowerCase().replace(/\W+/g, "-")}`;
@@ -45,7 +20,7 @@ export function SettingsSection({ title, children }: { title: string; children: 
 }
 
 export function ChangePasswordForm({ actionData }: { actionData?: SettingsActionData }) {
-  const { form, fields, formProps, submitting } = useSettingsForm("change-password", changePasswordSchema, actionData);
+  const { form, fields, formProps, submitting } = useIntentForm("change-password", changePasswordSchema, actionData);
   return (
     <Form {...formProps} className="grid gap-4">
       <input type="hidden" name="intent" value="change-password" />
@@ -131,7 +106,7 @@ export function DownloadData() {
 }
 
 export function DeleteAccountForm({ actionData }: { actionData?: SettingsActionData }) {
-  const { form, fields, formProps, submitting } = useSettingsForm("delete-account", passwordConfirmSchema, actionData);
+  const { form, fields, formProps, submitting } = useIntentForm("delete-account", passwordConfirmSchema, actionData);
   return (
     <Form {...formProps} className="grid gap-4">
       <input type="hidden" name="intent" value="delete-account" />
@@ -164,9 +139,9 @@ export function TwoFactorSettings({
   state: "on" | "pending" | "off";
   actionData?: SettingsActionData;
 }) {
-  const enable = useSettingsForm("enable-2fa", passwordConfirmSchema, actionData);
-  const verify = useSettingsForm("verify-2fa", twoFactorCodeSchema, actionData);
-  const disable = useSettingsForm("disable-2fa", passwordConfirmSchema, actionData);
+  const enable = useIntentForm("enable-2fa", passwordConfirmSchema, actionData);
+  const verify = useIntentForm("verify-2fa", twoFactorCodeSchema, actionData);
+  const disable = useIntentForm("disable-2fa", passwordConfirmSchema, actionData);
   const setup = actionData?.intent === "enable-2fa" ? actionData.setup : undefined;
 
   if (state === "on") {

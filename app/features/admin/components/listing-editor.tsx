@@ -5,7 +5,7 @@ import { Input, Label } from "~/components/ui/form-controls";
 import { listingCategories } from "~/lib/categories";
 import { listingEditSchema, rejectSchema } from "../schemas";
 import { listingTransitionLabels, type ListingTransition } from "../labels";
-import { useIntentForm, type AdminActionData } from "../use-intent-form";
+import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
 
 export interface EditableListing {
   id: number;
@@ -33,7 +33,7 @@ export function ListingEditor({
 }: {
   listing: EditableListing;
   sellerPhotos: { name: string; url: string; published: boolean }[];
-  actionData?: AdminActionData;
+  actionData?: IntentActionData;
 }) {
   const { form, fields, submitting, formProps } = useIntentForm("save", listingEditSchema, actionData, {
     title: listing.title,
@@ -169,7 +169,7 @@ export function ListingTransitions({
   transitions: ListingTransition[];
   featured: boolean;
   canFeature: boolean;
-  actionData?: AdminActionData;
+  actionData?: IntentActionData;
 }) {
   const reject = useIntentForm("reject", rejectSchema, actionData);
   const navigation = useNavigation();

@@ -3,8 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useNavigation } from "react-router";
 import type { z } from "zod";
 
-/** What a back-office action answers when a form needs fixing: which form, and Conform's result. */
-export interface AdminActionData {
+/** What an action answers when one of a page's forms needs fixing: which form, and Conform's result. */
+export interface IntentActionData {
   intent: string;
   result: SubmissionResult<string[]>;
 }
@@ -16,7 +16,7 @@ export interface AdminActionData {
 export function useIntentForm<Schema extends z.ZodObject>(
   intent: string,
   schema: Schema,
-  actionData: AdminActionData | undefined,
+  actionData: IntentActionData | undefined,
   defaultValue?: DefaultValue<z.input<Schema>>,
 ) {
   const navigation = useNavigation();
@@ -25,6 +25,8 @@ export function useIntentForm<Schema extends z.ZodObject>(
     lastResult: actionData?.intent === intent ? actionData.result : undefined,
     defaultValue,
     shouldValidate: "onBlur",
+    // Messages clear while typing, not on blur: a message vanishing as the
+    // button is pressed would move the button from under the pointer.
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
