@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 import type { Server } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type RequestHandler } from "express";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import { CROSS_SITE_MESSAGE, isCrossSiteRequest } from "./app/server/cross-site.server.ts";
@@ -70,16 +70,19 @@ if (production) {
 
 // Uploaded and generated images. Their names are random or content hashes,
 // so a name always means the same bytes.
+// A missing upload is a plain 404, not a page and not an error in the log.
+const plainNotFound: RequestHandler = (_req, res) => void res.status(404).type("text/plain").send("Not found");
 app.use(
   "/uploads",
+  // Every upload is re-encoded to WebP; anything else there is not ours to serve.
+  (req, res, next) => (req.path.endsWith(".webp") ? next() : plainNotFound(req, res, next)),
   express.static(entry.uploadsDir(), {
     immutable: true,
     maxAge: "1y",
     index: false,
     dotfiles: "deny",
   }),
-  // A missing upload is a plain 404, not a page and not an error in the log.
-  (_req, res) => void res.status(404).type("text/plain").send("Not found"),
+  plainNotFound,
 );
 
 // Forged posts from other websites (CSRF) are refused before the app sees
@@ -111,6 +114,18 @@ app.all(
     },
   }),
 );
+
+// What Express itself refuses, such as an address that is not valid UTF-8:
+// a plain answer, never its stack trace.
+app.use(((error, _req, res, next) => {
+  if (res.headersSent) return next(error);
+  const status = Number((error as { status?: unknown }).status) || 500;
+  if (status >= 500) logger.error({ err: error }, "request failed");
+  res
+    .status(status)
+    .type("text/plain")
+    .send(status < 500 ? "Bad request" : "Something went wrong");
+}) satisfies ErrorRequestHandler);
 
 try {
   await entry.start();
@@ -149,6 +164,8 @@ function securityHeaders(...[, res, next]: Parameters<RequestHandler>) {
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("Permissions-Policy", "geolocation=(self), camera=(), microphone=(), payment=()");
   res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  // Our images and scripts are for our own pages, not for other sites to embed.
+  res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
   res.setHeader("X-Frame-Options", "DENY");
   // Vite's development client needs inline scripts, so the policy is for production.
   if (production) {
@@ -167,9 +184,8 @@ function securityHeaders(...[, res, next]: Parameters<RequestHandler>) {
         "frame-ancestors 'none'",
       ].join("; "),
     );
-    if (env.SITE_URL.startsWith("https:")) {
-      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    }
+    // Browsers ignore it over plain http (a production build on localhost).
+    res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   }
   next();
 }

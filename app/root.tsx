@@ -119,12 +119,16 @@ export default function App() {
   return <Outlet />;
 }
 
+const refusalTitles: Record<number, string> = { 403: "Access denied", 429: "Too many requests" };
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  if (isRouteErrorResponse(error) && error.status === 403) {
+  // Refusals the server explains in words: not allowed, or too many requests.
+  const refusal = isRouteErrorResponse(error) ? refusalTitles[error.status] : undefined;
+  if (refusal && isRouteErrorResponse(error)) {
     return (
       <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-        <h1 className="text-4xl font-bold">Access denied</h1>
+        <h1 className="text-4xl font-bold">{refusal}</h1>
         <p className="mt-4 text-xl text-slate-700">
           {typeof error.data === "string" ? error.data : "You cannot see this page."}
         </p>

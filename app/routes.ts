@@ -51,6 +51,7 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("sitemaps/:file", "routes/sitemap-part.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route(".well-known/security.txt", "routes/security-txt.ts"),
   route("healthz", "routes/healthz.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -32,6 +32,10 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath("/\\evil.example")).toBe("/");
     expect(safeRedirectPath(undefined)).toBe("/");
   });
+  it("refuses control characters, which would split the Location header", () => {
+    expect(safeRedirectPath("/buy\r\nSet-Cookie: a=b")).toBe("/");
+    expect(safeRedirectPath("/buy\u0000")).toBe("/");
+  });
 });
 
 describe("refererPath", () => {

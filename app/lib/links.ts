@@ -18,7 +18,14 @@ export function mapsSearchHref(address: string): string {
 
 /** Only a path on this site, so a form cannot send the visitor elsewhere. */
 export function safeRedirectPath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) {
+  if (
+    typeof value !== "string" ||
+    !value.startsWith("/") ||
+    value.startsWith("//") ||
+    value.includes("\\") ||
+    // eslint-disable-next-line no-control-regex -- control characters are what it looks for
+    /[\u0000-\u001f\u007f]/.test(value)
+  ) {
     return fallback;
   }
   return value;

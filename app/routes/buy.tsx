@@ -9,6 +9,7 @@ import { listingSorts, parseListingQuery, type ListingSort } from "~/features/ma
 import { listingTowns, searchListings } from "~/features/marketplace/listings.server";
 import { listingCategories } from "~/lib/categories";
 import { parseLocationCookie } from "~/lib/user-location";
+import { limitTextSearch } from "~/server/search-limit.server";
 import type { Route } from "./+types/buy";
 
 export const meta: Route.MetaFunction = () => [
@@ -16,8 +17,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Browse verified halal businesses for sale across the UK." },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseListingQuery(new URL(request.url).searchParams);
+  await limitTextSearch(context, [query.search, query.location]);
   const origin = parseLocationCookie(request.headers.get("cookie"));
   const [result, towns] = await Promise.all([searchListings(query, origin), listingTowns()]);
   return { query, towns, located: origin !== null, ...result };

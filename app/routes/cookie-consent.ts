@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { CONSENT_KEY, isConsentChoice } from "~/lib/consent";
 import { safeRedirectPath } from "~/lib/links";
+import { secureCookies } from "~/server/cookies.server";
 import type { Route } from "./+types/cookie-consent";
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
@@ -14,10 +15,11 @@ export async function action({ request }: Route.ActionArgs) {
   if (!isConsentChoice(choice)) {
     return new Response("Choose 'Accept all' or 'Decline'.", { status: 400 });
   }
-  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+  // Only the server reads it (to leave the banner out), so scripts need not.
+  const secure = secureCookies() ? "; Secure" : "";
   return redirect(redirectTo, {
     headers: {
-      "set-cookie": `${CONSENT_KEY}=${choice}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax${secure}`,
+      "set-cookie": `${CONSENT_KEY}=${choice}; Path=/; Max-Age=${ONE_YEAR_S}; HttpOnly; SameSite=Lax${secure}`,
     },
   });
 }

@@ -11,6 +11,7 @@ import { directoryTabs } from "~/lib/categories";
 import { withParams } from "~/lib/list-query";
 import { parseLocationCookie } from "~/lib/user-location";
 import { cn } from "~/lib/utils";
+import { limitTextSearch } from "~/server/search-limit.server";
 import type { Route } from "./+types/directory";
 
 export const meta: Route.MetaFunction = () => [
@@ -18,8 +19,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Find halal restaurants, takeaways, shops and services near you across the UK." },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseDirectoryQuery(new URL(request.url).searchParams);
+  await limitTextSearch(context, [query.search, query.location]);
   const origin = parseLocationCookie(request.headers.get("cookie"));
   const [result, towns] = await Promise.all([searchBusinesses(query, origin), businessTowns()]);
   return { query, towns, ...result };

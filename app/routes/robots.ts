@@ -12,6 +12,7 @@ export function loader() {
     "Disallow: /my-favorites",
     "Disallow: /auth",
     "Disallow: /search",
+    "Disallow: /admin",
     "",
     `Sitemap: ${absoluteUrl("/sitemap.xml")}`,
     "",

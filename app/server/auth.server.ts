@@ -9,6 +9,7 @@ import { admin as adminPlugin, twoFactor as twoFactorPlugin } from "better-auth/
 import { accountMail } from "~/features/account/account-emails.server";
 import type { Database } from "./db.server";
 import { db } from "./db.server";
+import { secureCookies } from "./cookies.server";
 import { env } from "./env.server";
 import { wakeOutbox } from "./lifecycle.server";
 import { enqueueMail } from "./outbox.server";
@@ -89,7 +90,8 @@ function createAuth(database: Database) {
     rateLimit: { enabled: true, storage: "database", modelName: "authRateLimit" },
     advanced: {
       cookiePrefix: "hbs",
-      useSecureCookies: SITE_URL.startsWith("https:"),
+      // Secure and named __Secure-hbs.session_token in production.
+      useSecureCookies: secureCookies(),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
       // server.ts sets this header from Express's req.ip, replacing any a client sent.
       ipAddress: { ipAddressHeaders: ["x-hbs-client-ip"] },

@@ -37,3 +37,27 @@ describe("loadDotEnv", () => {
     delete process.env.HBS_TEST_ALREADY_SET;
   });
 });
+
+describe("BETTER_AUTH_SECRET", () => {
+  const production = { NODE_ENV: "production", SITE_URL: "https://hbs.example" };
+  const good = "0f9c2a7e5b1d4c8a9e3f6b2d7a1c5e8f0b4d9a2c6e1f7b3d";
+
+  it("is required by a production site others can reach", () => {
+    expect(() => parseEnv(production)).toThrow(/BETTER_AUTH_SECRET: is required in production/);
+    expect(parseEnv({ ...production, BETTER_AUTH_SECRET: good }).BETTER_AUTH_SECRET).toBe(good);
+  });
+
+  it("may be generated for development and for a production build on this machine", () => {
+    expect(parseEnv({ SITE_URL: "https://hbs.example" }).BETTER_AUTH_SECRET).toBeUndefined();
+    expect(parseEnv({ NODE_ENV: "production", SITE_URL: "http://localhost:3000" }).BETTER_AUTH_SECRET).toBeUndefined();
+    expect(() => parseEnv({ NODE_ENV: "production", SITE_URL: "http://hbs.internal:3000" })).toThrow(EnvError);
+  });
+
+  it("refuses a published, short or predictable secret wherever it runs", () => {
+    const refuse = (secret: string, message: RegExp) =>
+      expect(() => parseEnv({ BETTER_AUTH_SECRET: secret })).toThrow(message);
+    refuse("better-auth-secret-12345678901234567890", /published example/);
+    refuse("too-short", /at least 32 characters/);
+    refuse("ab".repeat(20), /too predictable/);
+  });
+});

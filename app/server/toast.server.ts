@@ -4,7 +4,7 @@
 // the flashed toast as a status message.
 import { createCookieSessionStorage, redirect } from "react-router";
 import { toastSchema, type Toast, type ToastInput } from "~/lib/toast";
-import { env } from "./env.server";
+import { secureCookies } from "./cookies.server";
 import { sessionSecret } from "./secret.server";
 
 const FLASH_KEY = "toast" as const;
@@ -12,13 +12,15 @@ type FlashData = { [FLASH_KEY]: Toast };
 let storage: ReturnType<typeof createCookieSessionStorage<Record<string, never>, FlashData>> | undefined;
 
 function toastStorage() {
+  const secure = secureCookies();
   storage ??= createCookieSessionStorage<Record<string, never>, FlashData>({
     cookie: {
-      name: "hbs_toast",
+      // __Host-: only this exact origin over https may set or read it.
+      name: secure ? "__Host-hbs_toast" : "hbs_toast",
       path: "/",
       httpOnly: true,
       sameSite: "lax",
-      secure: env().SITE_URL.startsWith("https:"),
+      secure,
       secrets: [sessionSecret()],
     },
   });

@@ -1,52 +1,12 @@
 // The back office, as staff use it, and who it keeps out.
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
 import sharp from "sharp";
-import routes from "../../app/routes";
+import { adminPaths } from "./admin-paths";
 import { expect, hydrated, sentMail, test, toasts, type Member } from "./fixtures";
 
 // Several browsers each, and many pages: more time than the default, for a busy machine.
 test.describe.configure({ timeout: 90_000 });
-
-/** Every page and resource under /admin, from the route config itself, with made-up ids. */
-const adminPaths = (() => {
-  const admin = (routes as RouteConfigEntry[]).find((r) => r.path === "admin")!;
-  return ["/admin", ...admin.children!.filter((c) => c.path).map((c) => `/admin/${c.path}`)].map((p) =>
-    p.replace(":id", "1").replace(":name", `${"0".repeat(32)}.webp`),
-  );
-})();
-
-test("every /admin page and form sends visitors to sign in and refuses members", async ({
-  request,
-  page,
-  signUpAndSignIn,
-}) => {
-  expect(adminPaths.length).toBeGreaterThanOrEqual(10);
-  for (const path of adminPaths) {
-    for (const method of ["GET", "POST"] as const) {
-      const visitor = await request.fetch(path, {
-        method,
-        form: method === "POST" ? { intent: "approve" } : undefined,
-        maxRedirects: 0,
-      });
-      expect(visitor.status(), `${method} ${path} as a visitor`).toBe(302);
-      expect(visitor.headers()["location"]).toBe(`/auth?${new URLSearchParams({ redirectTo: path })}`);
-    }
-  }
-  await signUpAndSignIn();
-  for (const path of adminPaths) {
-    const get = await page.request.get(path);
-    expect(get.status(), `GET ${path} as a member`).toBe(403);
-    const post = await page.request.post(path, { form: { intent: "approve", id: "1" }, maxRedirects: 0 });
-    expect(post.status(), `POST ${path} as a member`).toBe(403);
-    // React Router's data requests, as client-side navigation makes them.
-    const data = await page.request.get(`${path}.data`);
-    expect(data.status(), `GET ${path}.data as a member`).toBe(403);
-  }
-  await page.goto("/admin");
-  await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
-});
 
 async function offerForSale(request: APIRequestContext, businessName: string, contactEmail: string) {
   const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#2a7" } })

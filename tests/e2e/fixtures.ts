@@ -51,7 +51,7 @@ export const test = base.extend<{
         if (response.status() !== 302) throw new Error(`${intent} answered ${response.status()}`);
       }
       // Not the test's business: the toasts those forms flashed.
-      await page.context().clearCookies({ name: "hbs_toast" });
+      await page.context().clearCookies({ name: /hbs_toast$/ });
       return member;
     });
   },
@@ -110,4 +110,23 @@ export const toasts = (page: Page) => page.getByRole("region", { name: /Notifica
 /** Waits until React has hydrated the page, so forms post through their fetchers. */
 export async function hydrated(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/**
+ * Gives the page's browser a virtual authenticator (CDP's WebAuthn domain): it
+ * answers WebAuthn calls as a platform authenticator whose fingerprint always matches.
+ */
+export async function addVirtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
 }

@@ -5,12 +5,15 @@ import { expect, test, type BrowserContext } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
 
 async function flash(context: BrowserContext, baseURL: string, title: string, description: string) {
-  process.env.DATA_DIR = E2E_DATA_DIR;
+  // As the server runs: production (a __Host- cookie) on the e2e data folder.
+  Object.assign(process.env, { DATA_DIR: E2E_DATA_DIR, NODE_ENV: "production" });
   const { createToastHeaders } = await import("../../app/server/toast.server");
   const headers = await createToastHeaders({ type: "success", title, description });
   const [pair] = headers.get("set-cookie")!.split(";");
   const [name, value] = pair!.split("=");
-  await context.addCookies([{ name: name!, value: value!, url: baseURL }]);
+  expect(name).toBe("__Host-hbs_toast");
+  // Chromium counts localhost as secure, so it sends this cookie over http too.
+  await context.addCookies([{ name: name!, value: value!, url: baseURL!.replace(/^http:/, "https:") }]);
 }
 
 test("with JavaScript the toast pops up once", async ({ page, context, baseURL }) => {

@@ -1,24 +1,7 @@
-// Passkeys in Chromium with a virtual authenticator (CDP's WebAuthn domain):
-// it answers the browser's WebAuthn calls as a platform authenticator with a
-// fingerprint that always matches.
+// Passkeys in Chromium with a virtual authenticator (see fixtures.ts).
 import type { Page } from "@playwright/test";
 import { deviceName } from "../../app/lib/user-agent";
-import { expect, hydrated, test, toasts } from "./fixtures";
-
-async function addVirtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
+import { addVirtualAuthenticator, expect, hydrated, test, toasts } from "./fixtures";
 
 async function signInWithPasskey(page: Page, path = "/auth") {
   await page.context().clearCookies();

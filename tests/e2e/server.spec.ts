@@ -1,24 +1,12 @@
 // The server as operations see it: health, headers, static caching, refusing
 // a second process on the same embedded database, bad configuration, and a
 // clean shutdown. Runs the production build like `npm start` does.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
-
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["scripts/start.js"], {
-    env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
+import { startServer } from "./start-server";
 
 test("GET /healthz answers 200 while the database answers", async ({ request }) => {
   const response = await request.get("/healthz");
@@ -54,6 +42,16 @@ test("seed images are real WebP files served as immutable", async ({ page, reque
   expect(body.subarray(8, 12).toString("ascii")).toBe("WEBP");
 
   expect((await request.get("/uploads/seed/missing.webp")).status()).toBe(404);
+  // Only WebP is ever served from uploads: a planted page is not, though it is there.
+  const planted = path.join(E2E_DATA_DIR, "uploads", "planted.html");
+  fs.writeFileSync(planted, "<script>alert(1)</script>");
+  try {
+    const answer = await request.get("/uploads/planted.html");
+    expect(answer.status()).toBe(404);
+    expect(await answer.text()).toBe("Not found");
+  } finally {
+    fs.rmSync(planted);
+  }
 });
 
 test("a second server on the same embedded database stops with a clear message", async () => {

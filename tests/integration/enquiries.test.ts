@@ -274,6 +274,22 @@ describe("sell your business", () => {
     expect(receipt!.body).toContain("reviewed within 24-48 hours");
   });
 
+  it("drops what the camera recorded, such as where the photo was taken", async () => {
+    const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#0a0" } })
+      .jpeg()
+      .withExif({ IFD0: { Make: "PhoneCo" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 35/1 0/1" } })
+      .toBuffer();
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+    const answer = await callAction<EnquiryActionData>(sellAction, {
+      path: "/sell",
+      body: multipart(listing, [new File([new Uint8Array(jpeg)], "shop.jpg", { type: "image/jpeg" })]),
+    });
+    expect(answer.status).toBe(200);
+    const [row] = await app.database.db.select().from(enquiry);
+    const stored = await sharp(path.join(submissionPhotosDir(), (row!.fields.photos as string[])[0]!)).metadata();
+    expect(stored.exif).toBeUndefined();
+  });
+
   it("refuses a file that only claims to be an image, and stores nothing", async () => {
     const fake = new File(["<?php echo 'hi'; ?>"], "shop.png", {
       type: "image/png",

@@ -1,5 +1,5 @@
 // Forged posts from other websites (CSRF) are refused before any action runs.
-import { expect, test } from "./fixtures";
+import { expect, test } from "../fixtures";
 
 const contact = (subject: string) => ({
   name: "Forged",
@@ -48,4 +48,26 @@ test("a real browser's form on another site is refused", async ({ page, baseURL 
   ]);
   expect(response.status()).toBe(403);
   await expect(page.getByText("This form was sent from another website, so we did not accept it.")).toBeVisible();
+});
+
+test("a GET, as a link or an image on another site would make, changes nothing", async ({ page, signUpAndSignIn }) => {
+  const member = await signUpAndSignIn();
+  const html = await (await page.request.get("/buy")).text();
+  const listing = /href="(\/buy\/[^"?]+)"/.exec(html)![1]!;
+  for (const path of [
+    "/logout",
+    `${listing}/save`,
+    "/resend-verification",
+    "/cookie-consent?choice=accepted",
+    "/my-account?intent=delete-account",
+    "/my-account?intent=sign-out-others",
+  ]) {
+    expect((await page.request.get(path)).status(), path).toBeLessThan(500);
+  }
+  // Still signed in, with nothing saved and no choice made for them.
+  await page.goto("/my-account");
+  await expect(page.getByRole("banner").getByLabel(`My account: ${member.fullName}`, { exact: true })).toBeVisible();
+  await page.goto("/saved-listings");
+  await expect(page.getByRole("main").getByRole("article")).toHaveCount(0);
+  expect((await page.context().cookies()).map((c) => c.name)).not.toContain("cookie-consent");
 });

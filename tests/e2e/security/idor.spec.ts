@@ -1,0 +1,115 @@
+// Insecure direct object references: a member reaches only what is theirs.
+// One member owns one of everything a member can own; another member, signed
+// in beside them, asks for all of it by page, by data request and by id.
+import crypto from "node:crypto";
+import type { Browser, Page } from "@playwright/test";
+import { addVirtualAuthenticator, expect, hydrated, test, toasts, type Member } from "../fixtures";
+
+const MEMBER_PAGES = ["/my-account", "/my-subscriptions", "/my-queries", "/saved-listings", "/my-favorites"];
+
+async function memberBrowser(browser: Browser, baseURL: string | undefined, visitorIp: string) {
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": visitorIp } });
+  const page = await context.newPage();
+  const id = crypto.randomBytes(5).toString("hex");
+  const member: Member = {
+    email: `owner-${id}@example.com`,
+    password: `Harbour-${id}-Lantern`,
+    fullName: `Owner ${id}`,
+  };
+  for (const intent of ["sign-up", "sign-in"]) {
+    const response = await page.request.post("/auth", { form: { intent, ...member }, maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+  }
+  return { page, member, id };
+}
+
+/** Everything a member's pages and data requests give them, as one text. */
+async function everythingShownTo(page: Page) {
+  const texts = [];
+  for (const path of MEMBER_PAGES) {
+    texts.push(await (await page.request.get(path)).text());
+    texts.push(await (await page.request.get(`${path}.data`)).text());
+  }
+  texts.push(await (await page.request.get("/my-account/data")).text());
+  return texts.join("\n");
+}
+
+test("a member's enquiries, saves, favourites, subscription, passkey and profile are theirs alone", async ({
+  page,
+  browser,
+  baseURL,
+  visitorIp,
+  signUpAndSignIn,
+  signInAsNewAdmin,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await memberBrowser(browser, baseURL, visitorIp);
+  const subject = `Private question ${owner.id}`;
+  const listing = (await (await owner.page.request.get("/buy")).text()).match(/href="(\/buy\/[^"/?]+)"/)![1]!;
+  const business = (await (await owner.page.request.get("/halal-network-space")).text()).match(
+    /href="(\/halal-network-space\/[^"/?]+)"/,
+  )![1]!;
+  await owner.page.request.post("/contact", {
+    form: { name: owner.member.fullName, email: owner.member.email, subject, message: "Only for my eyes." },
+  });
+  await owner.page.request.post(`${listing}/save`, { form: {} });
+  await owner.page.request.post(`${business}/favourite`, { form: {} });
+  await owner.page.request.post("/my-account", {
+    form: { intent: "profile", fullName: owner.member.fullName, phone: "07700 900456" },
+  });
+  await addVirtualAuthenticator(owner.page);
+  await owner.page.goto("/my-account");
+  await hydrated(owner.page);
+  await owner.page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(toasts(owner.page)).toContainText("Passkey added");
+  const passkeyId = await owner.page.locator('input[name="passkeyId"]').getAttribute("value");
+  expect(passkeyId).toBeTruthy();
+
+  // Staff give the owner a subscription.
+  await signInAsNewAdmin();
+  const created = await page.request.post("/admin/subscriptions", {
+    form: { intent: "create", email: owner.member.email, packageSlug: "growth-plan", startDate: "2026-11-01" },
+  });
+  expect(created.status()).toBe(200);
+  await page.goto("/admin/subscriptions");
+  await page.getByRole("row").filter({ hasText: owner.member.email }).getByRole("button", { name: "Activate" }).click();
+  await expect(toasts(page)).toContainText("Subscription active");
+
+  // The owner sees all of it: the checks below are not of empty pages.
+  const ownView = await everythingShownTo(owner.page);
+  for (const own of [subject, owner.member.email, "07700 900456", passkeyId!]) expect(ownView).toContain(own);
+  expect(ownView).toMatch(/Growth Plan/i);
+
+  // Another member sees none of it, in pages, data requests or the data download.
+  const other = await signUpAndSignIn();
+  const otherView = await everythingShownTo(page);
+  expect(otherView).toContain(other.email);
+  for (const secret of [subject, owner.member.email, owner.member.fullName, "07700 900456", passkeyId!]) {
+    expect(otherView).not.toContain(secret);
+  }
+  expect(otherView).not.toMatch(/Growth Plan/i);
+  await page.goto("/saved-listings");
+  await expect(page.getByRole("main").getByRole("article")).toHaveCount(0);
+  await page.goto("/my-favorites");
+  await expect(page.getByRole("main").getByRole("article")).toHaveCount(0);
+
+  // Removing the owner's passkey by its id is refused, and it stays.
+  const removal = await page.request.post("/my-account", { form: { intent: "remove-passkey", passkeyId: passkeyId! } });
+  expect(await removal.text()).toContain("That passkey was not found");
+  await owner.page.goto("/my-account");
+  await expect(owner.page.locator('input[name="passkeyId"]')).toHaveValue(passkeyId!);
+
+  // The other member's own save adds to their list, not the owner's.
+  await page.request.post(`${listing}/save`, { form: {} });
+  expect(await (await owner.page.request.get("/saved-listings")).text()).toContain(listing);
+  await owner.page.context().close();
+});
+
+test("a visitor's request for a member's pages and data gets none", async ({ request }) => {
+  for (const path of [...MEMBER_PAGES, "/my-account/data"]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBeLessThan(500);
+    const text = await response.text();
+    expect(text, path).not.toMatch(/@example\.com/);
+  }
+});
