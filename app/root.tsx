@@ -22,8 +22,11 @@ import { displayName, readSession } from "./features/account/session.server";
 import { consentFromCookieHeader } from "./lib/consent";
 import { useNonce } from "./lib/nonce";
 import { env } from "./server/env.server";
+import { answerOutagesWith503 } from "./server/outage.server";
 import { getToast } from "./server/toast.server";
 import "./app.css";
+
+export const middleware: Route.MiddlewareFunction[] = [answerOutagesWith503];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers: toastHeaders } = await getToast(request);

@@ -43,6 +43,9 @@ export const envSchema = z
     FACEBOOK_URL: z.url().default("https://www.facebook.com/"),
     SMTP_URL: optionalUrl(["smtp://", "smtps://"]),
     MAIL_FROM: z.string().min(3).default("HBS <no-reply@hbs.example>"),
+    // How long an e-mail being sent is one server's before another may retry
+    // it (docs/decisions/0008-outbox.md): longer than a send can take (mail.server.ts).
+    OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
     // Express's "trust proxy": which proxies may say who the visitor is through
     // X-Forwarded-For (e.g. "loopback", "1", "10.0.0.0/8"). Off by default.
     TRUST_PROXY: z.string().trim().default("false"),

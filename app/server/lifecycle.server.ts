@@ -62,6 +62,7 @@ export async function start(): Promise<void> {
   logger.info({ database: handle.kind }, "database ready");
   // E-mails queued by an earlier run (or by a server that died) go out now.
   worker = startOutboxWorker(handle.db, mailerFromEnv(), {
+    leaseMs: env().OUTBOX_LEASE_SECONDS * 1000,
     onError: (error) => logger.warn({ err: error }, "outbox run failed; retrying at the next tick"),
   });
   const db = handle.db;

@@ -21,7 +21,11 @@ export interface Mailer {
 
 export function createMailer({ smtpUrl, from, mailDir }: { smtpUrl?: string; from: string; mailDir: string }): Mailer {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl, { from });
+    // Timeouts well inside the outbox's lease, so a send never outlives its claim.
+    const transport = nodemailer.createTransport(
+      { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
+      { from },
+    );
     return {
       async send(message, id) {
         await transport.sendMail({ ...message, messageId: messageId(id) });

@@ -13,7 +13,7 @@ import type { MailMessage, Mailer } from "./mail.server";
 import { outbox } from "./schema";
 
 export const MAIL_KIND = "mail";
-/** How long a claimed row is ours before another worker may take it. */
+/** How long a claimed row is ours before another worker may take it (OUTBOX_LEASE_SECONDS). */
 export const LEASE_MS = 5 * 60 * 1000;
 const FIRST_RETRY_MS = 5_000;
 const LONGEST_RETRY_MS = 60 * 60 * 1000;
@@ -33,7 +33,7 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /** Claims up to `limit` due rows for this worker, atomically. */
-export async function claimDue(db: Database, now: Date, limit: number) {
+export async function claimDue(db: Database, now: Date, limit: number, leaseMs = LEASE_MS) {
   const due = db
     .select({ id: outbox.id })
     .from(outbox)
@@ -43,15 +43,15 @@ export async function claimDue(db: Database, now: Date, limit: number) {
     .for("update", { skipLocked: true });
   return db
     .update(outbox)
-    .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
+    .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + leaseMs) })
     .where(inArray(outbox.id, due))
     .returning();
 }
 
 /** Sends what is due. Returns how many were sent and how many failed. */
-export async function processOutbox(db: Database, mailer: Mailer, now = new Date(), limit = 20) {
+export async function processOutbox(db: Database, mailer: Mailer, now = new Date(), limit = 20, leaseMs = LEASE_MS) {
   // In the order they were queued (an UPDATE … RETURNING keeps no order of its own).
-  const claimed = (await claimDue(db, now, limit)).sort((a, b) => a.id - b.id);
+  const claimed = (await claimDue(db, now, limit, leaseMs)).sort((a, b) => a.id - b.id);
   let sent = 0;
   let failed = 0;
   for (const row of claimed) {
@@ -84,7 +84,11 @@ export interface OutboxWorker {
 export function startOutboxWorker(
   db: Database,
   mailer: Mailer,
-  { intervalMs = 2_000, onError }: { intervalMs?: number; onError?: (error: unknown) => void } = {},
+  {
+    intervalMs = 2_000,
+    leaseMs = LEASE_MS,
+    onError,
+  }: { intervalMs?: number; leaseMs?: number; onError?: (error: unknown) => void } = {},
 ): OutboxWorker {
   let running: Promise<void> | null = null;
   let again = false;
@@ -99,7 +103,7 @@ export function startOutboxWorker(
       do {
         again = false;
         try {
-          await processOutbox(db, mailer);
+          await processOutbox(db, mailer, new Date(), 20, leaseMs);
         } catch (error) {
           onError?.(error); // e.g. the database is restarting: try at the next tick
         }
