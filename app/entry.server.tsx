@@ -3,10 +3,11 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { cspNonceContext } from "./context";
 import { NonceContext } from "./lib/nonce";
+import { setPageCaching } from "./server/http-cache.server";
 import { logger } from "./server/logger.server";
 
 // server.ts starts and stops the app through these, so that it shares the
@@ -24,6 +25,7 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = loadContext.get(cspNonceContext);
+  setPageCaching(request, responseStatusCode, responseHeaders);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -72,6 +74,12 @@ export default function handleRequest(
     );
   });
 }
+
+/** Client-side navigations' data, cached by the same rules as the pages. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  setPageCaching(request, response.status, response.headers);
+  return response;
+};
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return; // the browser went away; nothing failed

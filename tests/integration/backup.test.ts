@@ -42,10 +42,10 @@ async function snapshot(handle: DatabaseHandle) {
   return result;
 }
 
-async function withDatabase<T>(options: DatabaseOptions, use: (handle: DatabaseHandle) => Promise<T>) {
+async function withDatabase<T>(options: DatabaseOptions, work: (handle: DatabaseHandle) => Promise<T>) {
   const handle = openDatabase(options);
   try {
-    return await use(handle);
+    return await work(handle);
   } finally {
     await handle.close();
   }
