@@ -19,7 +19,6 @@
 //
 // What is measured: from the call to the moment the rows are in JavaScript —
 // SQL planning and execution plus the driver. Not HTTP, not rendering.
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -29,22 +28,22 @@ import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import pg from "pg";
+import type pg from "pg";
 import { businessTowns, searchBusinesses } from "../app/features/directory/businesses.server";
 import { parseDirectoryQuery } from "../app/features/directory/directory-query";
 import { parseListingQuery } from "../app/features/marketplace/listing-query";
 import { listingTowns, searchListings } from "../app/features/marketplace/listings.server";
 import type { LatLng } from "../app/lib/geo";
 import { PAGE_SIZE } from "../app/lib/list-query";
-import { openDatabase, setDatabase, type Database, type DatabaseHandle } from "../app/server/db.server";
+import { setDatabase, type Database, type DatabaseHandle } from "../app/server/db.server";
 import * as schema from "../app/server/schema";
 import { insertBulkData } from "../db/seed/bulk";
+import { clientOf, createBenchDatabase, machineInfo } from "./bench-database";
 
 export const FULL_SIZE = { businesses: 100_000, listings: 20_000, iterations: 200 } as const;
 export const SMOKE_SIZE = { businesses: 2_000, listings: 500, iterations: 5 } as const;
 /** The issue's target: p95 of a filtered search page on PostgreSQL. */
 export const TARGET_P95_MS = 50;
-const DEFAULT_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/postgres";
 /** Where "nearest first" is asked from: Birmingham city centre. */
 export const BIRMINGHAM: LatLng = { latitude: 52.4862, longitude: -1.8904 };
 
@@ -160,7 +159,10 @@ function scenarios(deepDirectoryPage: number, deepBuyPage: number): Scenario[] {
 async function loadPage(scenario: Scenario): Promise<{ total: number; items: number }> {
   const params = new URLSearchParams(scenario.query);
   if (scenario.page === "directory") {
-    const [result] = await Promise.all([searchBusinesses(parseDirectoryQuery(params), scenario.origin), businessTowns()]);
+    const [result] = await Promise.all([
+      searchBusinesses(parseDirectoryQuery(params), scenario.origin),
+      businessTowns(),
+    ]);
     return { total: result.total, items: result.items.length };
   }
   const [result] = await Promise.all([searchListings(parseListingQuery(params), scenario.origin), listingTowns()]);
@@ -176,86 +178,6 @@ export function percentile(sorted: number[], p: number): number {
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
-// ---------------------------------------------------------------------------
-// The database under test
-// ---------------------------------------------------------------------------
-
-interface BenchDatabase {
-  handle: DatabaseHandle;
-  /** New connections (PostgreSQL); PGlite keeps its one session. */
-  reconnect(): Promise<void>;
-  /** Closes it and removes every trace (throwaway database, temporary folder). */
-  destroy(): Promise<void>;
-}
-
-async function createBenchDatabase(options: BrowseOptions): Promise<BenchDatabase> {
-  if (options.db === "pglite") {
-    const dir = options.pgliteDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "hbs-bench-"));
-    const temporary = options.pgliteDir === undefined;
-    const handle = openDatabase({ dataDir: dir });
-    return {
-      handle,
-      async reconnect() {},
-      destroy: once(async () => {
-        try {
-          await handle.close();
-        } finally {
-          if (temporary) fs.rmSync(dir, { recursive: true, force: true });
-        }
-      }),
-    };
-  }
-  const serverUrl = options.postgresUrl ?? DEFAULT_POSTGRES_URL;
-  const name = `hbs_bench_${crypto.randomBytes(6).toString("hex")}`;
-  await withAdmin(serverUrl, (admin) => admin.query(`create database ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const open = () => openDatabase({ databaseUrl: url.toString(), dataDir: "memory://" });
-  const bench: BenchDatabase = {
-    handle: open(),
-    async reconnect() {
-      await bench.handle.close();
-      bench.handle = open();
-    },
-    // Once, however often it is called (Ctrl+C and the benchmark's own
-    // finally); every caller waits for the database to be gone.
-    destroy: once(async () => {
-      try {
-        await bench.handle.close();
-      } finally {
-        await withAdmin(serverUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
-      }
-    }),
-  };
-  return bench;
-}
-
-function once(work: () => Promise<void>): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  return () => (running ??= work());
-}
-
-async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-interface Queryable {
-  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-  /** PGlite: several statements at once. */
-  exec?(text: string): Promise<unknown>;
-}
-
-/** The driver's client (pg.Pool or PGlite) behind a handle. */
-function clientOf(handle: DatabaseHandle): Queryable {
-  return (handle.db as unknown as { $client: Queryable }).$client;
-}
-
 /** The same database through a Drizzle instance that records every statement. */
 function recordingDatabase(handle: DatabaseHandle, statements: { query: string; params: unknown[] }[]): Database {
   const logger = { logQuery: (query: string, params: unknown[]) => statements.push({ query, params }) };
@@ -263,33 +185,6 @@ function recordingDatabase(handle: DatabaseHandle, statements: { query: string; 
   return handle.kind === "postgres"
     ? drizzleNodePg({ client: client as unknown as pg.Pool, schema, logger })
     : drizzlePglite({ client: client as unknown as PGlite, schema, logger });
-}
-
-async function machineInfo(handle: DatabaseHandle): Promise<Record<string, string | number>> {
-  const cpus = os.cpus();
-  const info: Record<string, string | number> = {
-    cpuModel: cpus[0]?.model ?? "unknown",
-    cpus: os.availableParallelism?.() ?? cpus.length,
-    memoryGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
-    os: `${os.type()} ${os.release()} ${os.arch()}`,
-    node: process.version,
-    loadAverage1m: Math.round((os.loadavg()[0] ?? 0) * 100) / 100,
-  };
-  const client = clientOf(handle);
-  const one = async (text: string) => String(Object.values((await client.query(text)).rows[0] ?? {})[0] ?? "");
-  info.databaseVersion = await one("select version()");
-  if (handle.kind === "pglite") {
-    try {
-      const pkg = JSON.parse(fs.readFileSync(path.resolve("node_modules/@electric-sql/pglite/package.json"), "utf8"));
-      info.pglite = String(pkg.version);
-    } catch {
-      info.pglite = "unknown";
-    }
-  }
-  for (const setting of ["shared_buffers", "work_mem", "effective_cache_size", "jit", "max_parallel_workers_per_gather"]) {
-    info[setting] = await one(`show ${setting}`).catch(() => "n/a");
-  }
-  return info;
 }
 
 // ---------------------------------------------------------------------------
@@ -449,11 +344,16 @@ export function formatTable(results: BrowseResults): string {
     r.p95Ms < TARGET_P95_MS ? "" : `≥ ${TARGET_P95_MS} ms`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] as string).length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i >= 3 && i <= 6 ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join("  ");
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i >= 3 && i <= 6 ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join("  ");
   return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 async function main() {
   const { values } = parseArgs({

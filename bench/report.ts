@@ -43,7 +43,9 @@ export function markdownTable(runs: Figures[], { targetMs = 50, p95Only = false 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const p95Only = args.includes("--p95-only");
-  const runs = args.filter((a) => a !== "--p95-only").map((file) => JSON.parse(fs.readFileSync(file, "utf8")) as Figures);
+  const runs = args
+    .filter((a) => a !== "--p95-only")
+    .map((file) => JSON.parse(fs.readFileSync(file, "utf8")) as Figures);
   if (runs.length === 0) {
     console.error("usage: npx tsx bench/report.ts <results.json>…");
     process.exit(2);

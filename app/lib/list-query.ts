@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 // Query strings of the two lists. Parsing never fails: a value we do not
 // understand falls back to its default, so no URL can cause an error page.

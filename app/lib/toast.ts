@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 export const toastSchema = z.object({
   id: z.string().default(() => crypto.randomUUID()),

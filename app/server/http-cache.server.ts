@@ -1,8 +1,8 @@
 // Which responses browsers and shared caches may keep (docs/decisions/0015-http-caching.md).
 // Only the public pages, only for a visitor with no session and nothing
-// flashed, and only a plain 200: for a minute, then served stale while a fresh
-// copy is fetched. Everything else the app renders is private and never stored,
-// so no page that shows a member's data is ever kept.
+// flashed, and only a plain 200, and only by a shared cache (a CDN or proxy in
+// front of the servers), for a minute. Everything else the app renders is
+// private and never stored, so no page that shows a member's data is ever kept.
 
 /** The public pages: the same for every visitor but for the cookie banner and distances (hence Vary: Cookie). */
 const PUBLIC_PAGES = [
@@ -12,7 +12,9 @@ const PUBLIC_PAGES = [
   /^\/packages\/[^/]+$/,
 ];
 
-export const PUBLIC_CACHING = "public, max-age=60, stale-while-revalidate=300";
+// Browsers ask again each time (a sold listing must not linger in a visitor's cache);
+// a shared cache in front of the servers may answer from its copy for a minute.
+export const PUBLIC_CACHING = "public, max-age=0, must-revalidate, s-maxage=60";
 export const PRIVATE_CACHING = "private, no-store";
 
 /** Our cookies that make a response someone's own: the session, two-factor and flash cookies. */

@@ -3,12 +3,15 @@
 // a year, and everything compressed.
 import { expect, test } from "./fixtures";
 
-test("a visitor's public pages may be kept for a minute; a member's pages never", async ({ page, signUpAndSignIn }) => {
+test("a visitor's public pages may be kept by a shared cache for a minute; a member's pages never", async ({
+  page,
+  signUpAndSignIn,
+}) => {
   const html = await (await page.request.get("/buy")).text();
   const listing = /href="(\/buy\/[^"?]+)"/.exec(html)![1]!;
   for (const path of ["/", "/buy", listing, "/halal-network-space", "/contact"]) {
     const headers = (await page.request.get(path)).headers();
-    expect(headers["cache-control"], path).toBe("public, max-age=60, stale-while-revalidate=300");
+    expect(headers["cache-control"], path).toBe("public, max-age=0, must-revalidate, s-maxage=60");
     expect(headers["vary"], path).toMatch(/Cookie/i);
   }
   // A client-side navigation's data, the same.

@@ -1,7 +1,7 @@
 // The /auth forms, one Zod schema each, shared by the browser and the server
 // (spec section 5). The server adds what the browser cannot know: whether the
 // e-mail is taken, whether the password is one of the most common ones.
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 const email = z
   .string({ error: "Invalid email address" })

@@ -1,5 +1,5 @@
 // The back office's forms, shared by the browser (Conform) and the server.
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import {
   cleanLine,
   cleanText,

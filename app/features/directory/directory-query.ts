@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { optionalText, pageParam, searchParamsObject } from "~/lib/list-query";
 
 export const directoryQuerySchema = z.object({

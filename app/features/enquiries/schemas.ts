@@ -1,7 +1,7 @@
 // The four public forms, one Zod schema each, used by the browser (Conform)
 // and by the server alike. Messages are the spec's (section 5) where it has
 // them; where it is silent they say plainly what to fix.
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { listingCategoryCodes } from "~/lib/categories";
 
 /** A field no person fills in: it is hidden from view and from assistive technology. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { listingCategoryCodes } from "~/lib/categories";
 import { optionalText, pageParam, searchParamsObject } from "~/lib/list-query";
 

@@ -6,7 +6,7 @@ import type { APIResponse } from "@playwright/test";
 import { CONSENT_KEY } from "../../../app/lib/consent";
 import { LOCATION_COOKIE } from "../../../app/lib/user-location";
 import { scoreResponse } from "../../helpers/observatory";
-import { expect, test } from "../fixtures";
+import { expect, hydrated, test } from "../fixtures";
 
 async function score(path: string, response: APIResponse, extraCookies: string[] = []) {
   const setCookies = response
@@ -123,4 +123,20 @@ test("pages ask nothing of other websites, so the consent and location choices g
     await page.waitForLoadState("networkidle");
   }
   expect(elsewhere).toEqual([]);
+});
+
+test("pages break none of their own Content-Security-Policy as they load and hydrate", async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { cspViolations: seen });
+    document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.sourceFile}`));
+  });
+  for (const path of ["/", "/buy", "/halal-network-space", "/contact", "/sell", "/auth"]) {
+    await page.goto(path);
+    await hydrated(page);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), path).toEqual(
+      [],
+    );
+  }
 });
