@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseDirectoryQuery } from "~/features/directory/directory-query";
-import { parseListingQuery } from "~/features/marketplace/listing-query";
+import { parseDirectoryQuery } from "~/features/directory/directory-query.server";
+import { parseListingQuery } from "~/features/marketplace/listing-query.server";
 import { withParams } from "./list-query";
 
 describe("list query strings", () => {

@@ -5,7 +5,7 @@ import { PageHero } from "~/components/layout/page-hero";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Label, Select } from "~/components/ui/form-controls";
 import { BusinessCard } from "~/features/directory/components/business-card";
-import { parseDirectoryQuery } from "~/features/directory/directory-query";
+import { parseDirectoryQuery } from "~/features/directory/directory-query.server";
 import { businessTowns, searchBusinesses } from "~/features/directory/businesses.server";
 import { directoryTabs } from "~/lib/categories";
 import { withParams } from "~/lib/list-query";

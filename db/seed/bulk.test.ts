@@ -1,8 +1,8 @@
 import { count, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchBusinesses } from "../../app/features/directory/businesses.server";
-import { parseDirectoryQuery } from "../../app/features/directory/directory-query";
-import { parseListingQuery } from "../../app/features/marketplace/listing-query";
+import { parseDirectoryQuery } from "../../app/features/directory/directory-query.server";
+import { parseListingQuery } from "../../app/features/marketplace/listing-query.server";
 import { searchListings } from "../../app/features/marketplace/listings.server";
 import { openDatabase, setDatabase, type DatabaseHandle } from "../../app/server/db.server";
 import { businessListing, directoryBusiness } from "../../app/server/schema";

@@ -15,7 +15,7 @@ import { listOutbox, retryMessage } from "../../app/features/admin/outbox.server
 import { getDirectoryBusiness, saveDirectoryBusiness } from "../../app/features/admin/directory.server";
 import { businessSchema, listingEditSchema } from "../../app/features/admin/schemas";
 import { searchBusinesses } from "../../app/features/directory/businesses.server";
-import { parseDirectoryQuery } from "../../app/features/directory/directory-query";
+import { parseDirectoryQuery } from "../../app/features/directory/directory-query.server";
 import { uploadsDir } from "../../app/server/lifecycle.server";
 import {
   createSubscription,
@@ -24,7 +24,7 @@ import {
 } from "../../app/features/admin/subscriptions.server";
 import { listSubscriptions } from "../../app/features/account/member.server";
 import { listEnquiriesOf, recordEnquiry } from "../../app/features/enquiries/enquiries.server";
-import { parseListingQuery } from "../../app/features/marketplace/listing-query";
+import { parseListingQuery } from "../../app/features/marketplace/listing-query.server";
 import { searchListings } from "../../app/features/marketplace/listings.server";
 import { sitemapPart } from "../../app/features/seo/sitemap.server";
 import { action as authAction } from "../../app/routes/auth";

@@ -5,7 +5,7 @@ import { db } from "~/server/db.server";
 import { distanceFrom } from "~/server/distance.server";
 import { directoryBusiness } from "~/server/schema";
 import { matchesAllWords, searchWords } from "~/server/text-search.server";
-import type { DirectoryQuery } from "./directory-query";
+import type { DirectoryQuery } from "./directory-query.server";
 
 const published = eq(directoryBusiness.published, true);
 

@@ -5,7 +5,8 @@ import { db } from "~/server/db.server";
 import { distanceFrom } from "~/server/distance.server";
 import { businessListing } from "~/server/schema";
 import { matchesAllWords, searchWords } from "~/server/text-search.server";
-import type { ListingQuery, ListingSort } from "./listing-query";
+import type { ListingSort } from "./listing-query";
+import type { ListingQuery } from "./listing-query.server";
 
 const published = eq(businessListing.status, "published");
 

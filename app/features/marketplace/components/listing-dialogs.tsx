@@ -1,8 +1,15 @@
-import { useRef, useState, type ReactNode } from "react";
-import { ImageViewer } from "./image-viewer";
-import { ListingDetailDialog } from "./listing-detail-dialog";
+import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import type { ListingSummary } from "./listing-types";
-import { RegisterInterestDialog } from "./register-interest-dialog";
+
+// Loaded when a visitor first opens one, not with the page: the dialogs and
+// the enquiry form's validation are most of a list page's JavaScript.
+const ListingDetailDialog = lazy(() =>
+  import("./listing-detail-dialog").then((m) => ({ default: m.ListingDetailDialog })),
+);
+const RegisterInterestDialog = lazy(() =>
+  import("./register-interest-dialog").then((m) => ({ default: m.RegisterInterestDialog })),
+);
+const ImageViewer = lazy(() => import("./image-viewer").then((m) => ({ default: m.ImageViewer })));
 
 export interface ListingDialogs {
   /** Opens the detail dialog; focus returns to `opener` when the flow ends. */
@@ -11,7 +18,7 @@ export interface ListingDialogs {
   openInterest: (opener?: HTMLElement | null) => void;
   /** Opens the image viewer at `index`; focus returns to `opener` on closing. */
   openViewer: (index: number, opener?: HTMLElement | null) => void;
-  /** The three dialogs, closed until opened: render this once, anywhere. */
+  /** The three dialogs, absent until one is first opened: render this once, anywhere. */
   dialogs: ReactNode;
 }
 
@@ -29,16 +36,18 @@ type Modal = "details" | "interest" | null;
 export function useListingDialogs(listing: ListingSummary): ListingDialogs {
   const [modal, setModal] = useState<Modal>(null);
   const [viewer, setViewer] = useState({ open: false, index: 0 });
+  const [used, setUsed] = useState(false);
   const modalOpener = useRef<HTMLElement | null>(null);
   const viewerOpener = useRef<HTMLElement | null>(null);
 
   function openViewer(index: number, opener?: HTMLElement | null) {
     viewerOpener.current = opener ?? null;
+    setUsed(true);
     setViewer({ open: true, index });
   }
 
-  const dialogs = (
-    <>
+  const dialogs = used ? (
+    <Suspense fallback={null}>
       <ListingDetailDialog
         listing={listing}
         open={modal === "details"}
@@ -62,16 +71,18 @@ export function useListingDialogs(listing: ListingSummary): ListingDialogs {
         onOpenChange={(open) => setViewer((v) => ({ ...v, open }))}
         returnFocusRef={viewerOpener}
       />
-    </>
-  );
+    </Suspense>
+  ) : null;
 
   return {
     openDetails(opener) {
       modalOpener.current = opener ?? null;
+      setUsed(true);
       setModal("details");
     },
     openInterest(opener) {
       modalOpener.current = opener ?? null;
+      setUsed(true);
       setModal("interest");
     },
     openViewer,

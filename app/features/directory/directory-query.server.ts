@@ -1,5 +1,6 @@
 import { z } from "~/lib/zod";
-import { optionalText, pageParam, searchParamsObject } from "~/lib/list-query";
+import { searchParamsObject } from "~/lib/list-query";
+import { optionalText, pageParam } from "~/lib/list-query.server";
 
 export const directoryQuerySchema = z.object({
   search: optionalText(100),
