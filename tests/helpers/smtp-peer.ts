@@ -27,6 +27,9 @@ export async function startSmtpPeer(port = 0) {
       });
     },
   });
+  // A sender killed mid-message (the fault tests do that) resets its connection:
+  // expected here, and an 'error' event without a listener would end the test run.
+  server.on("error", () => {});
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const address = server.server.address() as AddressInfo;
   return {
