@@ -3,13 +3,16 @@
 // started and stopped through the build (app/entry.server.tsx).
 import crypto from "node:crypto";
 import type { Server } from "node:http";
+import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
+import { admission } from "./app/server/admission.server.ts";
 import { CROSS_SITE_MESSAGE, isCrossSiteRequest } from "./app/server/cross-site.server.ts";
 import { EnvError, loadDotEnv, env as readEnv } from "./app/server/env.server.ts";
+import type { keptPage } from "./app/server/page-cache.server.ts";
 
 // What app/entry.server.tsx exports besides the renderer. The context key must
 // come from the build: a copy imported here would be a different key.
@@ -19,6 +22,7 @@ interface AppEntry {
   start(): Promise<void>;
   stop(): Promise<void>;
   uploadsDir(): string;
+  keptPage: typeof keptPage;
 }
 
 let env: ReturnType<typeof readEnv>;
@@ -58,7 +62,10 @@ if (production) {
   entry = build.entry.module as unknown as AppEntry;
   // Fingerprinted by Vite: never changes under the same name.
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  // The few files at the top of build/client (favicon, robots…): only names
+  // with an extension, so a page's address costs no look-up on disk.
+  const rootFiles = express.static("build/client", { maxAge: "1h", index: false });
+  app.use((req, res, next) => (path.extname(req.path) ? rootFiles(req, res, next) : next()));
 } else {
   const vite = await import("vite");
   const devServer = await vite.createServer({ server: { middlewareMode: true } });
@@ -99,6 +106,21 @@ app.use((req, res, next) => {
 app.use((req, _res, next) => {
   req.headers["x-hbs-client-ip"] = req.ip ?? "";
   next();
+});
+
+// Pages, data and forms are served a few requests at a time, first come,
+// first served (decision 0017).
+app.use(admission({ passes: (req) => req.url === "/healthz" }));
+
+// A public page kept for visitors (decision 0016) is answered here, without
+// React Router: no loader, no render, compressed already.
+app.use((req, res, next) => {
+  const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
+  const page = entry.keptPage(req.method, req.originalUrl, req.get("cookie"), res.locals.cspNonce as string, gzip);
+  if (!page) return next();
+  res.status(page.status);
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.end(page.body);
 });
 
 app.all(

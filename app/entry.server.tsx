@@ -14,6 +14,7 @@ import { logger } from "./server/logger.server";
 // build's single instance of the database and of the context keys.
 export { clientIpContext, cspNonceContext } from "./context";
 export { start, stop, uploadsDir } from "./server/lifecycle.server";
+export { keptPage } from "./server/page-cache.server";
 
 export const streamTimeout = 5_000;
 

@@ -23,10 +23,15 @@ import { consentFromCookieHeader } from "./lib/consent";
 import { useNonce } from "./lib/nonce";
 import { env } from "./server/env.server";
 import { answerOutagesWith503 } from "./server/outage.server";
+import { pageCache } from "./server/page-cache.server";
 import { getToast } from "./server/toast.server";
 import "./app.css";
 
-export const middleware: Route.MiddlewareFunction[] = [answerOutagesWith503];
+// A page from the cache needs neither the database nor a render.
+export const middleware: Route.MiddlewareFunction[] = [pageCache, answerOutagesWith503];
+
+// Made once: a formatter is costly to make, and the root loader runs for every page.
+const londonYear = new Intl.DateTimeFormat("en-GB", { year: "numeric", timeZone: "Europe/London" });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers: toastHeaders } = await getToast(request);
@@ -58,7 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         facebookUrl: e.FACEBOOK_URL,
       },
       // The footer's year, in the UK's time zone rather than the server's.
-      year: Number(new Intl.DateTimeFormat("en-GB", { year: "numeric", timeZone: "Europe/London" }).format(new Date())),
+      year: Number(londonYear.format(new Date())),
     },
     { headers },
   );

@@ -6,10 +6,10 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-export async function startBenchServer(env: Record<string, string>) {
+export async function startBenchServer(env: Record<string, string>, nodeArgs: string[] = []) {
   const port = 4600 + Math.floor(Math.random() * 390);
   const url = `http://localhost:${port}`;
-  const server = spawn(process.execPath, ["scripts/start.js"], {
+  const server = spawn(process.execPath, [...nodeArgs, "scripts/start.js"], {
     cwd: root,
     env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), SITE_URL: url, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "inherit", "inherit"],

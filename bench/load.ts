@@ -26,7 +26,11 @@ export interface LoadOptions {
   listings: number;
   connections: number;
   durationSeconds: number;
+  /** Seconds of the same load first, not measured: a running site has its caches filled and its code compiled. */
+  warmupSeconds: number;
   postgresUrl?: string;
+  /** A folder for the server's CPU profile (node --cpu-prof), written when it stops. */
+  cpuProfileDir?: string;
   log?: (line: string) => void;
 }
 
@@ -69,7 +73,7 @@ export async function runLoadBenchmark(options: LoadOptions) {
       // Every request says which visitor it is, as a proxy would: the
       // per-visitor limits then treat the load as many people, not one.
       TRUST_PROXY: "loopback",
-    });
+    }, options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : []);
     const { url } = server;
     const member = { email: "load@example.com", password: "Quiet-Harbour-19", fullName: "Load Test" };
     await fetch(`${url}/auth`, { method: "POST", body: new URLSearchParams({ intent: "sign-up", ...member }) });
@@ -112,17 +116,20 @@ export async function runLoadBenchmark(options: LoadOptions) {
     const requests = CYCLE.map((kind) => ({
       setupRequest: (request: autocannon.Request) => {
         const made = requestFor[kind]!();
-        return { ...request, ...made, headers: { ...made.headers, "x-forwarded-for": visitor() } };
+        // As a browser asks: pages come compressed.
+        const headers = { ...made.headers, "accept-encoding": "gzip, deflate, br", "x-forwarded-for": visitor() };
+        return { ...request, ...made, headers };
       },
     }));
 
+    const load = (duration: number) =>
+      autocannon({ url, connections: options.connections, duration, requests: requests as autocannon.Request[] });
+    if (options.warmupSeconds > 0) {
+      log(`Warming up for ${options.warmupSeconds} s…`);
+      await load(options.warmupSeconds);
+    }
     log(`Loading ${url} with ${options.connections} connections for ${options.durationSeconds} s…`);
-    const result = await autocannon({
-      url,
-      connections: options.connections,
-      duration: options.durationSeconds,
-      requests: requests as autocannon.Request[],
-    });
+    const result = await load(options.durationSeconds);
     // Redirects (a sign-in's answer) are successes; 4xx and 5xx are not.
     const errors = result.errors + result.timeouts + result["4xx"] + result["5xx"];
     return {
@@ -131,6 +138,7 @@ export async function runLoadBenchmark(options: LoadOptions) {
       rows: { businesses: options.businesses, listings: options.listings },
       connections: options.connections,
       durationSeconds: options.durationSeconds,
+      warmupSeconds: options.warmupSeconds,
       mix: CYCLE,
       requestsPerSecond: result.requests.average,
       latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
@@ -156,8 +164,10 @@ async function main() {
       listings: { type: "string", default: "20000" },
       connections: { type: "string", default: "50" },
       duration: { type: "string", default: "60" },
+      warmup: { type: "string", default: "20" },
       "postgres-url": { type: "string" },
       smoke: { type: "boolean", default: false },
+      "cpu-prof": { type: "string" },
       out: { type: "string", default: path.join(root, "bench/results") },
     },
   });
@@ -168,7 +178,9 @@ async function main() {
     listings: values.smoke ? 500 : Number(values.listings),
     connections: values.smoke ? 10 : Number(values.connections),
     durationSeconds: values.smoke ? 5 : Number(values.duration),
+    warmupSeconds: values.smoke ? 0 : Number(values.warmup),
     postgresUrl: values["postgres-url"] ?? process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL,
+    cpuProfileDir: values["cpu-prof"] && path.resolve(values["cpu-prof"]),
     log: (line) => console.log(line),
   });
   const { machine, ...figures } = results;

@@ -9,7 +9,7 @@ import { listingInterestSchema } from "~/features/enquiries/schemas";
 import {
   LISTING_INTEREST_FAILURE,
   RegisterInterestForm,
-} from "~/features/marketplace/components/register-interest-dialog";
+} from "~/features/marketplace/components/register-interest-form";
 import { SaveListingButton } from "~/features/marketplace/components/save-listing-button";
 import { getListingBySlug } from "~/features/marketplace/listings.server";
 import { listingCategoryLabel } from "~/lib/categories";

@@ -20,6 +20,8 @@ import { sessionSecret } from "./secret.server";
 const ARGON2ID = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export const PASSWORD_MIN = 6;
+/** Our cookies are hbs.session_token and so on (__Secure- prefixed in production). */
+export const AUTH_COOKIE_PREFIX = "hbs";
 export const PASSWORD_MAX = 100;
 const DAY = 24 * 60 * 60;
 
@@ -89,7 +91,7 @@ function createAuth(database: Database) {
     ],
     rateLimit: { enabled: true, storage: "database", modelName: "authRateLimit" },
     advanced: {
-      cookiePrefix: "hbs",
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       // Secure and named __Secure-hbs.session_token in production.
       useSecureCookies: secureCookies(),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },

@@ -21,8 +21,23 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** Applies the committed SQL migrations under drizzle/. */
   migrate(): Promise<void>;
+  /**
+   * Listens on a NOTIFY channel. `online` is called once listening (again
+   * after a lost connection is back: messages sent meanwhile were missed),
+   * `offline` when the connection is lost. Resolves to a function that stops.
+   */
+  listen(channel: string, events: ListenEvents): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+export interface ListenEvents {
+  notify(payload: string | undefined): void;
+  online(): void;
+  offline(): void;
+}
+
+/** How long a lost listening connection waits before trying again. */
+const LISTEN_RETRY_MS = 1_000;
 
 export interface DatabaseOptions {
   /** postgres:// URL; when absent the embedded database is used. */
@@ -63,7 +78,48 @@ function openPostgres(connectionString: string): DatabaseHandle {
         client.release();
       }
     },
+    listen: (channel, events) => listenPostgres(connectionString, channel, events),
     close: () => pool.end(),
+  };
+}
+
+/** LISTEN needs a connection of its own, outside the pool; it is made again whenever it is lost. */
+async function listenPostgres(connectionString: string, channel: string, events: ListenEvents) {
+  let listening: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const again = () => {
+    if (!stopped) retry = setTimeout(connect, LISTEN_RETRY_MS);
+  };
+  const connect = async () => {
+    const client = new pg.Client({ connectionString });
+    // A lost connection is reported by "end"; the error itself needs no handling.
+    client.on("error", () => {});
+    client.on("notification", (message) => events.notify(message.payload));
+    client.on("end", () => {
+      if (listening !== client) return;
+      listening = undefined;
+      events.offline();
+      again();
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch {
+      await client.end().catch(() => {});
+      return again();
+    }
+    if (stopped) return void (await client.end());
+    listening = client;
+    events.online();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = listening;
+    listening = undefined; // a connection closed on purpose is not "offline"
+    await client?.end();
   };
 }
 
@@ -83,6 +139,12 @@ function openPglite(dataDir: string): DatabaseHandle {
     db,
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
+    // One backend in this process: it cannot lose its connection.
+    async listen(channel, events) {
+      const stop = await client.listen(channel, events.notify);
+      events.online();
+      return stop;
+    },
     async close() {
       try {
         await client.close();

@@ -9,12 +9,14 @@ import { openDatabase, setDatabase, type DatabaseHandle } from "./db.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { mailerFromEnv } from "./mail.server";
+import { clearPageCache, disablePageCache, enablePageCache, PUBLIC_CONTENT_CHANNEL } from "./page-cache.server";
 import { startOutboxWorker, type OutboxWorker } from "./outbox.server";
 import { pruneRateLimits } from "./rate-limit.server";
 
 let handle: DatabaseHandle | undefined;
 let worker: OutboxWorker | undefined;
 let pruneTimer: NodeJS.Timeout | undefined;
+let stopListening: (() => Promise<void>) | undefined;
 
 /** Counters older than a day are of no use to any rule. */
 const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -60,6 +62,17 @@ export async function start(): Promise<void> {
   handle = opened;
   setDatabase(handle);
   logger.info({ database: handle.kind }, "database ready");
+  // Pages are kept only in production: in development the code changes under them.
+  if (env().NODE_ENV === "production") {
+    stopListening = await handle.listen(PUBLIC_CONTENT_CHANNEL, {
+      notify: clearPageCache,
+      online: enablePageCache,
+      offline: () => {
+        disablePageCache();
+        logger.warn("lost the database's change notifications: pages are rendered afresh until they are back");
+      },
+    });
+  }
   // E-mails queued by an earlier run (or by a server that died) go out now.
   worker = startOutboxWorker(handle.db, mailerFromEnv(), {
     leaseMs: env().OUTBOX_LEASE_SECONDS * 1000,
@@ -81,6 +94,9 @@ export async function start(): Promise<void> {
 
 export async function stop(): Promise<void> {
   clearInterval(pruneTimer);
+  disablePageCache();
+  await stopListening?.();
+  stopListening = undefined;
   await worker?.stop();
   worker = undefined;
   if (!handle) return;

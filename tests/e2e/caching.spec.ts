@@ -1,7 +1,7 @@
 // HTTP caching as a browser and a proxy see it: public pages kept briefly for
 // visitors, nothing of a member's ever stored, fingerprinted assets kept for
 // a year, and everything compressed.
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 test("a visitor's public pages may be kept by a shared cache for a minute; a member's pages never", async ({
   page,
@@ -33,4 +33,41 @@ test("assets are fingerprinted and immutable, and pages and scripts are compress
   const asset = await request.get(script, { headers: { "accept-encoding": "gzip, br" } });
   expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   expect(asset.headers()["content-encoding"]).toMatch(/gzip|br/);
+});
+
+test("the server keeps a visitor's page and serves it again with a fresh nonce; a member's never", async ({
+  page,
+  signUpAndSignIn,
+}) => {
+  const path = "/buy?category=food&sort=price-asc";
+  const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")![1]!;
+  await page.request.get(path);
+  const answers = [await page.request.get(path), await page.request.get(path)];
+  const nonces = answers.map((answer) => nonceOf(answer.headers()["content-security-policy"]));
+  expect(nonces[0]).not.toBe(nonces[1]);
+  for (const [i, answer] of answers.entries()) {
+    // Age: the answer came from the kept copy, not from a render.
+    expect(answer.headers()["age"]).toMatch(/^\d+$/);
+    expect(answer.headers()["content-encoding"]).toBe("gzip");
+    const html = await answer.text();
+    expect(html).toContain(`nonce="${nonces[i]}"`);
+    expect(html).not.toContain(`nonce="${nonces[1 - i]}"`);
+  }
+
+  // In a browser the kept page runs: its scripts are allowed, and it hydrates and navigates.
+  const blocked: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+  });
+  const shown = await page.goto(path);
+  expect(shown!.headers()["age"]).toMatch(/^\d+$/);
+  await hydrated(page);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "The Halal Directory" }).click();
+  await expect(page).toHaveURL(/\/halal-network-space$/);
+  expect(blocked).toEqual([]);
+
+  await signUpAndSignIn();
+  const member = await page.request.get(path);
+  expect(member.headers()["age"]).toBeUndefined();
+  expect(member.headers()["cache-control"]).toBe("private, no-store");
 });

@@ -1,7 +1,9 @@
-import { useEffect, type CSSProperties } from "react";
-import { toast as showToast, Toaster } from "sonner";
+import { lazy, Suspense, useEffect } from "react";
 import type { Toast } from "~/lib/toast";
+import { showToast, useToasterWanted } from "~/lib/toasts";
 import { useHydrated } from "~/lib/use-hydrated";
+
+const SiteToaster = lazy(() => import("./toaster"));
 
 /**
  * Shows the toast an action flashed before a redirect. With JavaScript sonner
@@ -9,24 +11,19 @@ import { useHydrated } from "~/lib/use-hydrated";
  */
 export function FlashToast({ toast }: { toast: Toast | null }) {
   const hydrated = useHydrated();
+  const toasterWanted = useToasterWanted();
 
   useEffect(() => {
-    if (!toast) return;
-    const show = toast.type === "message" ? showToast : showToast[toast.type];
-    // Deferred so that the Toaster has mounted on the first render.
-    const timer = setTimeout(() => show(toast.title, { id: toast.id, description: toast.description }), 0);
-    return () => clearTimeout(timer);
+    if (toast) showToast(toast.type, toast.title, { id: toast.id, description: toast.description });
   }, [toast]);
 
   return (
     <>
-      <Toaster
-        position="top-center"
-        richColors
-        closeButton
-        // sonner's own green and red text fall short of 4.5:1 on their backgrounds.
-        style={{ "--success-text": "#14532d", "--error-text": "#991b1b" } as CSSProperties}
-      />
+      {toasterWanted ? (
+        <Suspense fallback={null}>
+          <SiteToaster />
+        </Suspense>
+      ) : null}
       {toast && !hydrated ? (
         <div
           role={toast.type === "error" ? "alert" : "status"}

@@ -1,11 +1,18 @@
 // Who is signed in, read from Better Auth's session cookie on the server.
+import { getSessionCookie } from "better-auth/cookies";
 import { redirect } from "react-router";
-import { auth } from "~/server/auth.server";
+import { auth, AUTH_COOKIE_PREFIX } from "~/server/auth.server";
 
 export type SessionUser = NonNullable<Awaited<ReturnType<typeof getSessionUser>>>;
 
+/** Most page views are visitors': without a session cookie there is nothing to look up. */
+function hasSessionCookie(request: Request) {
+  return getSessionCookie(request, { cookiePrefix: AUTH_COOKIE_PREFIX }) !== null;
+}
+
 /** The signed-in session and its user, or null. Never extends the session (the root loader does). */
 function findSession(request: Request) {
+  if (!hasSessionCookie(request)) return Promise.resolve(null);
   return auth().api.getSession({ headers: request.headers, query: { disableRefresh: true } });
 }
 
@@ -19,6 +26,7 @@ export async function getSessionUser(request: Request) {
  * Auth slid its expiry forward (at most once a day).
  */
 export async function readSession(request: Request) {
+  if (!hasSessionCookie(request)) return { user: null, headers: new Headers() };
   const { headers, response } = await auth().api.getSession({ headers: request.headers, returnHeaders: true });
   return { user: response?.user ?? null, headers };
 }

@@ -5,13 +5,12 @@ import {
   cleanText,
   email,
   line,
-  MAX_PHOTO_BYTES,
   optionalPhone,
   photos,
-  PHOTO_TYPES,
   pounds,
   text,
 } from "~/features/enquiries/schemas";
+import { MAX_PHOTO_BYTES, PHOTO_TYPES } from "~/features/enquiries/form-rules";
 import { listingCategoryCodes } from "~/lib/categories";
 
 // Full UK postcodes, e.g. "LS1 4AP", "SW1A 1AA", "M1 1AE".

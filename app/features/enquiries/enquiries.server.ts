@@ -19,7 +19,7 @@ import { hitRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
 import { businessListing, enquiry } from "~/server/schema";
 import { enquiryMails } from "./emails.server";
 import type { EnquiryActionData, EnquiryKind, StoredEnquiry } from "./enquiry-kinds";
-import { HONEYPOT_FIELD } from "./schemas";
+import { HONEYPOT_FIELD } from "./form-rules";
 
 export interface NewEnquiry {
   kind: EnquiryKind;

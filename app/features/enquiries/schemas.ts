@@ -3,9 +3,8 @@
 // them; where it is silent they say plainly what to fix.
 import { z } from "~/lib/zod";
 import { listingCategoryCodes } from "~/lib/categories";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_TYPES } from "./form-rules";
 
-/** A field no person fills in: it is hidden from view and from assistive technology. */
-export const HONEYPOT_FIELD = "hbs_leave_empty";
 
 // Control characters (NUL cannot even be stored) and the invisible marks
 // that reorder text on screen; everything else a person types is kept.
@@ -96,9 +95,6 @@ export const contactSchema = z.object({
   message: text("Message is required", 5000, "Message must be less than 5000 characters"),
 });
 
-export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"];
-export const MAX_PHOTOS = 10;
-export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 
 /** Up to ten photos, each checked by its declared type and size here and by its content on the server. */
 export const photos = () =>

@@ -1,10 +1,14 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
+import { getFormProps, parse, useForm, type Submission } from "@conform-to/react";
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { showToast } from "~/lib/toasts";
 import type { z } from "zod";
 import type { EnquiryActionData } from "./enquiry-kinds";
+import type * as validatorsModule from "./validators";
+import type { EnquiryForm, enquirySchemas } from "./validators";
+
+type Validators = typeof validatorsModule;
+let loading: Promise<Validators> | undefined;
 
 export interface EnquiryToasts {
   /** The spec's success toast (section 8), if the form has one. */
@@ -18,8 +22,12 @@ export interface EnquiryToasts {
  * fetcher so the page (or dialog) stays put. `actionData` is what the route
  * answered a form posted without JavaScript; the fetcher's answer wins when
  * there is one. Success and failure raise the spec's toasts.
+ *
+ * The checks (validators.ts) load when the form first takes focus. A form
+ * sent before they arrive goes to the server as it is, whose answer shows
+ * the same messages.
  */
-export function useEnquiryForm<Schema extends z.ZodObject>({
+export function useEnquiryForm<Form extends EnquiryForm>({
   id,
   schema,
   actionData,
@@ -27,19 +35,28 @@ export function useEnquiryForm<Schema extends z.ZodObject>({
   onSuccess,
 }: {
   id: string;
-  schema: Schema;
+  /** Which form: its schema is the server's. */
+  schema: Form;
   actionData?: EnquiryActionData;
   toasts: EnquiryToasts;
   onSuccess?: () => void;
 }) {
+  type Schema = (typeof enquirySchemas)[Form];
   const fetcher = useFetcher<EnquiryActionData>({ key: id });
   const answer = fetcher.data ?? actionData;
+  const [validators, setValidators] = useState<Validators>();
+  const loadChecks = () => {
+    if (!validators) void (loading ??= import("./validators")).then(setValidators);
+  };
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     id,
     lastResult: answer?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) =>
+      (validators
+        ? validators.validateEnquiry(schema, formData)
+        : parse(formData, { resolve: (value) => ({ value }) })) as Submission<z.output<Schema>>,
   });
 
   const reply = fetcher.data;
@@ -47,17 +64,17 @@ export function useEnquiryForm<Schema extends z.ZodObject>({
     if (!reply) return;
     if (reply.outcome === "success") {
       if (toasts.success)
-        toast.success(toasts.success.title, {
+        showToast("success", toasts.success.title, {
           description: toasts.success.description,
         });
       onSuccess?.();
     } else if (reply.outcome === "failed") {
-      toast.error(toasts.failure.title, {
+      showToast("error", toasts.failure.title, {
         description: toasts.failure.description,
       });
     } else if (reply.outcome === "refused") {
       // Too many submissions, too large…: the spec's failure title, and why.
-      toast.error(toasts.failure.title, {
+      showToast("error", toasts.failure.title, {
         description: reply.result.error?.[""]?.[0],
       });
     }
@@ -70,6 +87,7 @@ export function useEnquiryForm<Schema extends z.ZodObject>({
     /** Spread on the fetcher's form, with its `action`. */
     formProps: {
       ...getFormProps(form),
+      onFocus: loadChecks,
       method: "post" as const,
       // Our messages, not the browser's bubbles (the server checks anyway).
       noValidate: true,

@@ -1,15 +1,51 @@
-import Autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel from "embla-carousel-react";
+import type { EmblaCarouselType } from "embla-carousel";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
-import { useCallback, useMemo, useSyncExternalStore, type KeyboardEvent, type ReactNode } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useCallback, useEffect, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from "react";
 import { cn } from "~/lib/utils";
 import { usePrefersReducedMotion } from "./use-reduced-motion";
 
 /** Spec section 9: the carousels advance every 4000 ms. */
 export const AUTOPLAY_MS = 4000;
 
-type EmblaApi = NonNullable<ReturnType<typeof useEmblaCarousel>[1]>;
+type EmblaApi = EmblaCarouselType;
+
+/**
+ * Embla on the carousel's viewport, loaded once the page has hydrated rather
+ * than with the page (it would be a twentieth of the home page's JavaScript).
+ * Until it runs the strip scrolls natively; it starts at the slide the
+ * visitor scrolled to meanwhile.
+ */
+function useEmbla(reducedMotion: boolean) {
+  const [viewport, setViewport] = useState<HTMLElement | null>(null);
+  const [api, setApi] = useState<EmblaApi>();
+  useEffect(() => {
+    if (!viewport) return;
+    let carousel: EmblaApi | undefined;
+    let gone = false;
+    void Promise.all([import("embla-carousel"), import("embla-carousel-autoplay")]).then(
+      ([{ default: EmblaCarousel }, { default: Autoplay }]) => {
+        if (gone) return;
+        const slideWidth = viewport.firstElementChild?.firstElementChild?.getBoundingClientRect().width;
+        const startIndex = slideWidth ? Math.round(viewport.scrollLeft / slideWidth) : 0;
+        viewport.scrollLeft = 0;
+        const autoplay = Autoplay({
+          delay: AUTOPLAY_MS,
+          stopOnInteraction: true,
+          stopOnFocusIn: true,
+          playOnInit: !reducedMotion,
+        });
+        carousel = EmblaCarousel(viewport, { loop: true, align: "start", startIndex }, [autoplay]);
+        setApi(carousel);
+      },
+    );
+    return () => {
+      gone = true;
+      carousel?.destroy();
+      setApi(undefined);
+    };
+  }, [viewport, reducedMotion]);
+  return [setViewport, api] as const;
+}
 
 const emblaEvents = ["init", "reInit", "select", "autoplay:play", "autoplay:stop"] as const;
 
@@ -47,9 +83,9 @@ const controlClass =
  *   control, presses an arrow key or moves focus into it. A button starts and
  *   stops it again. Under prefers-reduced-motion it does not start by itself.
  * - Left and Right arrow keys anywhere in the region move a slide.
- * - Without JavaScript the track is a horizontally scrolling strip with snap
- *   points, so every slide is still reachable (and focusing a link scrolls it
- *   into view).
+ * - Without JavaScript (and until Embla has loaded) the track is a
+ *   horizontally scrolling strip with snap points, so every slide is still
+ *   reachable (and focusing a link scrolls it into view).
  */
 export function Carousel({
   labelledBy,
@@ -67,20 +103,8 @@ export function Carousel({
   slides: ReactNode[];
   className?: string;
 }) {
-  const hydrated = useHydrated();
   const reducedMotion = usePrefersReducedMotion();
-  const plugins = useMemo(
-    () => [
-      Autoplay({
-        delay: AUTOPLAY_MS,
-        stopOnInteraction: true,
-        stopOnFocusIn: true,
-        playOnInit: !reducedMotion,
-      }),
-    ],
-    [reducedMotion],
-  );
-  const [viewportRef, api] = useEmblaCarousel({ loop: true, align: "start" }, plugins);
+  const [viewportRef, api] = useEmbla(reducedMotion);
 
   const scrollable = useEmblaValue(api, (a) => a.scrollSnapList().length > 1, false);
   const canPrev = useEmblaValue(api, (a) => a.canScrollPrev(), false);
@@ -108,7 +132,7 @@ export function Carousel({
     }
   }
 
-  const showControls = hydrated && scrollable;
+  const showControls = api !== undefined && scrollable;
 
   return (
     <section
@@ -157,7 +181,7 @@ export function Carousel({
         ref={viewportRef}
         className={cn(
           "mt-8 pb-2",
-          hydrated ? "overflow-hidden" : "snap-x snap-mandatory overflow-x-auto overscroll-x-contain",
+          api ? "overflow-hidden" : "snap-x snap-mandatory overflow-x-auto overscroll-x-contain",
         )}
       >
         <div className="-ml-5 flex touch-pan-y">

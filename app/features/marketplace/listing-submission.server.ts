@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { slugify } from "~/lib/slug";
 import { handleEnquiryForm } from "~/features/enquiries/enquiries.server";
-import { listingSubmissionSchema, MAX_PHOTO_BYTES, MAX_PHOTOS } from "~/features/enquiries/schemas";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "~/features/enquiries/form-rules";
+import { listingSubmissionSchema } from "~/features/enquiries/schemas";
 import { submissionPhotosDir } from "~/server/lifecycle.server";
 import type { RouterContextProvider } from "react-router";
 import { SELL_FAILURE } from "./components/sell-form";

@@ -3,7 +3,6 @@ import { Button } from "~/components/ui/button";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { HoneypotField } from "~/features/enquiries/components/honeypot";
 import type { EnquiryActionData } from "~/features/enquiries/enquiry-kinds";
-import { packageInterestSchema } from "~/features/enquiries/schemas";
 import { useEnquiryForm } from "~/features/enquiries/use-enquiry-form";
 
 export const PACKAGE_INTEREST_FAILURE = "Failed to submit your request. Please try again.";
@@ -45,7 +44,7 @@ export function PackageInterestForm({
 }) {
   const { fetcher, formProps, form, fields, submitting } = useEnquiryForm({
     id: packageInterestKey(slug),
-    schema: packageInterestSchema,
+    schema: "packageInterest",
     actionData,
     toasts: {
       success: PACKAGE_INTEREST_SUCCESS,

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, type FormEvent, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { showToast } from "~/lib/toasts";
 import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { FormErrors, TextField } from "~/components/ui/field";
@@ -28,8 +28,9 @@ function useAuthForm<Schema extends z.ZodObject>(id: string, schema: Schema, act
   });
   useEffect(() => {
     if (!actionData) return;
-    const show = actionData.toast.type === "success" ? toast.success : toast.error;
-    show(actionData.toast.title, { description: actionData.toast.description });
+    showToast(actionData.toast.type === "success" ? "success" : "error", actionData.toast.title, {
+      description: actionData.toast.description,
+    });
   }, [actionData]);
 
   const { onSubmit, ...formProps } = getFormProps(form);
@@ -45,7 +46,7 @@ function useAuthForm<Schema extends z.ZodObject>(id: string, schema: Schema, act
         const submission = parseWithZod(new FormData(event.currentTarget), { schema });
         if (submission.status === "error") {
           const first = Object.values(submission.error ?? {}).flat()[0];
-          if (first) toast.error("Validation Error", { description: first });
+          if (first) showToast("error", "Validation Error", { description: first });
         }
         onSubmit(event);
       },

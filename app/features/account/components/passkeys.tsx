@@ -1,7 +1,7 @@
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { Form, useRevalidator, useSubmit } from "react-router";
-import { toast } from "sonner";
+import { showToast } from "~/lib/toasts";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/lib/use-hydrated";
 import type * as ceremonies from "../passkey-ceremony";
@@ -18,16 +18,16 @@ function usePasskeyButton(ceremony: Ceremony, onSuccess: () => void) {
   const [busy, setBusy] = useState(false);
   async function run() {
     if (typeof window.PublicKeyCredential !== "function") {
-      toast.error("This browser does not support passkeys.");
+      showToast("error", "This browser does not support passkeys.");
       return;
     }
     setBusy(true);
     try {
       const outcome = await ceremony(await import("../passkey-ceremony"));
       if (outcome.ok) onSuccess();
-      else toast.error(outcome.message);
+      else showToast("error", outcome.message);
     } catch {
-      toast.error("We could not reach HBS. Please check your connection and try again.");
+      showToast("error", "We could not reach HBS. Please check your connection and try again.");
     } finally {
       setBusy(false);
     }
@@ -72,7 +72,7 @@ export function PasskeySettings({ passkeys }: { passkeys: PasskeyRow[] }) {
   const { busy, ...button } = usePasskeyButton(
     ({ addPasskey }) => addPasskey(),
     () => {
-      toast.success("Passkey added", { description: "You can now sign in with it instead of your password." });
+      showToast("success", "Passkey added", { description: "You can now sign in with it instead of your password." });
       void revalidator.revalidate();
     },
   );

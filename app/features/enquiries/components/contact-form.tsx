@@ -2,7 +2,6 @@ import { CheckCircle2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
 import type { EnquiryActionData } from "../enquiry-kinds";
-import { contactSchema } from "../schemas";
 import { useEnquiryForm } from "../use-enquiry-form";
 import { HoneypotField } from "./honeypot";
 
@@ -20,7 +19,7 @@ const CONTACT_SUCCESS = {
 export function ContactForm({ actionData }: { actionData?: EnquiryActionData }) {
   const { fetcher, formProps, form, fields, submitting } = useEnquiryForm({
     id: "contact",
-    schema: contactSchema,
+    schema: "contact",
     actionData,
     toasts: { success: CONTACT_SUCCESS, failure: { title: CONTACT_FAILURE } },
   });

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from "../schemas";
+import { HONEYPOT_FIELD } from "../form-rules";
 
 /**
  * A field only robots fill in: off screen, hidden from assistive technology

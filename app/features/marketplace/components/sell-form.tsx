@@ -7,7 +7,7 @@ import { FormErrors, SelectField, TextareaField, TextField } from "~/components/
 import { Input, Label } from "~/components/ui/form-controls";
 import { HoneypotField } from "~/features/enquiries/components/honeypot";
 import type { EnquiryActionData } from "~/features/enquiries/enquiry-kinds";
-import { listingSubmissionSchema, MAX_PHOTOS, PHOTO_TYPES } from "~/features/enquiries/schemas";
+import { MAX_PHOTOS, PHOTO_TYPES } from "~/features/enquiries/form-rules";
 import { useEnquiryForm } from "~/features/enquiries/use-enquiry-form";
 import { listingCategories } from "~/lib/categories";
 
@@ -78,7 +78,7 @@ function PhotosField({ meta }: { meta: FieldMetadata<unknown> }) {
 export function SellForm({ actionData }: { actionData?: EnquiryActionData }) {
   const { fetcher, formProps, form, fields, answer, submitting } = useEnquiryForm({
     id: "sell",
-    schema: listingSubmissionSchema,
+    schema: "listingSubmission",
     actionData,
     toasts: { failure: { title: "Error", description: SELL_FAILURE } },
   });

@@ -1,0 +1,150 @@
+import zlib from "node:zlib";
+import { RouterContextProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { cspNonceContext } from "~/context";
+import { PUBLIC_CACHING } from "./http-cache.server";
+import { clearPageCache, disablePageCache, enablePageCache, keptPage, pageCache } from "./page-cache.server";
+
+const PAGE = "https://hbs.example/buy?category=food";
+
+function contextWith(nonce: string) {
+  const context = new RouterContextProvider();
+  context.set(cspNonceContext, nonce);
+  return context;
+}
+
+/** A render of the page, with its scripts carrying the response's nonce, as entry.server.tsx makes it. */
+function rendered(nonce: string, { status = 200, headers = {} as Record<string, string>, text = "Cafés for sale" } = {}) {
+  return new Response(`<p>${text}</p><script nonce="${nonce}">hydrate()</script><link nonce="${nonce}">`, {
+    status,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": PUBLIC_CACHING, vary: "Cookie", ...headers },
+  });
+}
+
+/** Runs the middleware as React Router would, rendering with `render` on a miss. */
+async function request(
+  url: string,
+  nonce: string,
+  render: (nonce: string) => Response | Promise<Response>,
+  init: RequestInit = {},
+) {
+  const renders = vi.fn(() => render(nonce));
+  const response = await pageCache(
+    { request: new Request(url, init), context: contextWith(nonce), params: {}, unstable_pattern: "" } as never,
+    renders as never,
+  );
+  return { response: response as Response, rendered: renders.mock.calls.length };
+}
+
+/** What server.ts sends for a GET, before React Router, if the page is kept. */
+function kept(url: string, nonce: string, { cookie, gzip = false }: { cookie?: string; gzip?: boolean } = {}) {
+  const { pathname, search } = new URL(url);
+  return keptPage("GET", `${pathname}${search}`, cookie, nonce, gzip);
+}
+
+beforeEach(() => enablePageCache());
+afterEach(() => disablePageCache());
+
+describe("the page cache", () => {
+  it("renders a public page once, then serves it with each response's own nonce", async () => {
+    const first = await request(PAGE, "first-nonce-0000000000==", rendered);
+    expect(first.rendered).toBe(1);
+    expect(await first.response.text()).toContain('nonce="first-nonce-0000000000=="');
+
+    const page = kept(PAGE, "other-nonce-0000000000==");
+    expect(page?.status).toBe(200);
+    const body = page!.body.toString();
+    expect(body).toBe(
+      '<p>Cafés for sale</p><script nonce="other-nonce-0000000000==">hydrate()</script><link nonce="other-nonce-0000000000==">',
+    );
+    const headers = Object.fromEntries(page!.headers);
+    expect(headers["cache-control"]).toBe(PUBLIC_CACHING);
+    expect(headers["age"]).toBe("0");
+    expect(headers["vary"]).toBe("Cookie, Accept-Encoding");
+    expect(headers["content-length"]).toBe(String(page!.body.length));
+
+    // Compressed once when kept: a gzip client gets the same page, decompressed by any gzip decoder.
+    const gzipped = kept(PAGE, "third-nonce-0000000000==", { gzip: true });
+    expect(Object.fromEntries(gzipped!.headers)["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gzipped!.body).toString()).toBe(body.replaceAll("other", "third"));
+
+    // A request React Router sees (one that waited for a render, say) is served the same way.
+    const again = await request(PAGE, "fourth-nonce-000000000==", rendered);
+    expect(again.rendered).toBe(0);
+    expect(await again.response.text()).toContain('nonce="fourth-nonce-000000000=="');
+  });
+
+  it("keeps a page apart for each set of cookies, as Vary: Cookie asks", async () => {
+    await request(PAGE, "n1", rendered, { headers: { cookie: "cookie-consent=accepted" } });
+    expect(kept(PAGE, "n2", { cookie: "cookie-consent=accepted" })).toBeDefined();
+    expect(kept(PAGE, "n2")).toBeUndefined();
+    expect(kept(PAGE, "n2", { cookie: "cookie-consent=declined" })).toBeUndefined();
+    expect(kept("https://hbs.example/buy?category=retail", "n2", { cookie: "cookie-consent=accepted" })).toBeUndefined();
+  });
+
+  it("keeps nothing private, personal, failed or posted", async () => {
+    const cases: [string, (nonce: string) => Response, RequestInit?][] = [
+      ["private", (n) => rendered(n, { headers: { "cache-control": "private, no-store" } })],
+      ["no s-maxage", (n) => rendered(n, { headers: { "cache-control": "public, max-age=60" } })],
+      ["sets a cookie", (n) => rendered(n, { headers: { "set-cookie": "__Host-hbs_toast=x" } })],
+      ["not found", (n) => rendered(n, { status: 404 })],
+      ["a form's answer", rendered, { method: "POST", body: "name=x" }],
+    ];
+    for (const [name, render, init] of cases) {
+      const url = `https://hbs.example/case?${encodeURIComponent(name)}`;
+      await request(url, "n1", render, init);
+      expect(kept(url, "n2"), name).toBeUndefined();
+      expect((await request(url, "n3", rendered)).rendered, name).toBe(1);
+    }
+  });
+
+  it("drops a page once its s-maxage has passed", async () => {
+    vi.useFakeTimers();
+    try {
+      await request(PAGE, "n1", rendered);
+      vi.advanceTimersByTime(59_000);
+      expect(Object.fromEntries(kept(PAGE, "n2")!.headers)["age"]).toBe("59");
+      vi.advanceTimersByTime(1_000);
+      expect(kept(PAGE, "n3")).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("forgets everything when public content changes, and a render under way then is not kept", async () => {
+    await request(PAGE, "n1", rendered);
+    clearPageCache();
+    expect(kept(PAGE, "n2")).toBeUndefined();
+
+    // The listing changed while its old version was being rendered.
+    await request(PAGE, "n3", (nonce) => {
+      clearPageCache();
+      return rendered(nonce);
+    });
+    expect(kept(PAGE, "n4")).toBeUndefined();
+  });
+
+  it("keeps nothing while it cannot hear about changes", async () => {
+    disablePageCache();
+    await request(PAGE, "n1", rendered);
+    expect(kept(PAGE, "n2")).toBeUndefined();
+    expect((await request(PAGE, "n3", rendered)).rendered).toBe(1);
+  });
+
+  it("renders a page once for many visitors asking at the same moment", async () => {
+    let finish: () => void = () => {};
+    const slow = (nonce: string) =>
+      new Promise<Response>((resolve) => (finish = () => resolve(rendered(nonce, { text: "Bakeries" }))));
+    const first = request(PAGE, "n0", slow);
+    const others = Array.from({ length: 5 }, (_, i) => request(PAGE, `n${i + 1}`, rendered));
+    // The first render finishes a moment later, as a real one would.
+    setTimeout(() => finish(), 10);
+    const all = await Promise.all([first, ...others]);
+    expect(all.reduce((sum, r) => sum + r.rendered, 0)).toBe(1);
+    for (const [i, { response }] of all.entries()) {
+      const body = await response.text();
+      expect(body).toContain("Bakeries");
+      expect(body).toContain(`nonce="n${i}"`);
+    }
+  });
+});

@@ -1,0 +1,190 @@
+// The shared cache of decision 0015, inside each server (decision 0016): a
+// response the app marks `s-maxage` — a public page for a visitor without a
+// session — is rendered once and replayed for that many seconds to requests
+// for the same address with the same cookies (what `Vary: Cookie` asks of a
+// shared cache), each time with the new response's own CSP nonce. It is
+// emptied whenever listings, businesses or packages change (a database
+// trigger notifies every server), and it is off while this server cannot hear
+// those notifications, so no server shows a change late.
+import type { MiddlewareFunction } from "react-router";
+import { cspNonceContext } from "~/context";
+import { compressPieces, joined, splicedGzip, type SplicedGzip } from "./spliced-gzip.server";
+
+/** The channel drizzle/0009_public_content_changes.sql notifies on. */
+export const PUBLIC_CONTENT_CHANNEL = "hbs_public_content";
+
+interface Entry {
+  status: number;
+  headers: [string, string][];
+  /** Cut where the nonce it was rendered with stood; each replay puts its own there. */
+  body: SplicedGzip;
+  bytes: number;
+  storedAt: number;
+  expiresAt: number;
+}
+
+/** A page as server.ts sends it. */
+export interface KeptPage {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+}
+
+/** Pages are 30–130 KB, and kept compressed too: this keeps several hundred. */
+const MAX_BYTES = 64 * 1024 * 1024;
+
+const entries = new Map<string, Entry>();
+let bytes = 0;
+/** Renders in progress: other requests for the same page wait for them rather than render it again. */
+const rendering = new Map<string, Promise<Entry | undefined>>();
+let enabled = false;
+/** Bumped by every change: a page rendered before a change is not stored after it. */
+let generation = 0;
+
+/** Starts keeping pages (again): the server now hears about every change. Anything kept before is dropped. */
+export function enablePageCache() {
+  clearPageCache();
+  enabled = true;
+}
+
+/** Stops keeping pages: the server may miss changes (its database connection is lost, or it is stopping). */
+export function disablePageCache() {
+  enabled = false;
+  clearPageCache();
+}
+
+/** Public content changed: every kept page may show the old version. */
+export function clearPageCache() {
+  entries.clear();
+  bytes = 0;
+  generation++;
+}
+
+/** The address (path and query) and the cookies: all that a public page varies by. */
+function keyOf(method: string, url: URL, cookie: string | null | undefined): string | undefined {
+  if (!enabled || method !== "GET") return undefined;
+  return `${url.pathname}${url.search}\n${cookie ?? ""}`;
+}
+
+function lookup(key: string, now: number): Entry | undefined {
+  const entry = entries.get(key);
+  if (!entry) return undefined;
+  entries.delete(key);
+  if (entry.expiresAt <= now) {
+    bytes -= entry.bytes;
+    return undefined;
+  }
+  entries.set(key, entry); // most recently used last
+  return entry;
+}
+
+function store(key: string, entry: Entry) {
+  entries.set(key, entry);
+  bytes += entry.bytes;
+  for (const [oldest, old] of entries) {
+    if (bytes <= MAX_BYTES) break;
+    entries.delete(oldest);
+    bytes -= old.bytes;
+  }
+}
+
+/** How long a shared cache may keep this response, if at all. */
+function sharedMaxAge(response: Response): number | undefined {
+  if (response.status !== 200 || !response.body || response.headers.has("set-cookie")) return undefined;
+  const cacheControl = response.headers.get("cache-control") ?? "";
+  if (/\b(private|no-store)\b/.test(cacheControl)) return undefined;
+  const seconds = Number(/\bs-maxage=(\d+)/.exec(cacheControl)?.[1]);
+  return seconds > 0 ? seconds : undefined;
+}
+
+/** The body cut at each occurrence of the nonce. */
+function cutAt(body: Buffer, nonce: string): Buffer[] {
+  if (!nonce) return [body];
+  const marker = Buffer.from(nonce);
+  const pieces: Buffer[] = [];
+  let start = 0;
+  for (let at = body.indexOf(marker); at !== -1; at = body.indexOf(marker, start)) {
+    pieces.push(body.subarray(start, at));
+    start = at + marker.length;
+  }
+  pieces.push(body.subarray(start));
+  return pieces;
+}
+
+function ageOf(entry: Entry, now: number): [string, string] {
+  return ["age", String(Math.floor((now - entry.storedAt) / 1000))];
+}
+
+/**
+ * For server.ts, ahead of React Router: the kept page for a GET of `url`
+ * (path and query) with these cookies, carrying `nonce`, gzipped when the
+ * client takes gzip.
+ */
+export function keptPage(
+  method: string,
+  url: string,
+  cookie: string | undefined,
+  nonce: string,
+  gzip: boolean,
+): KeptPage | undefined {
+  const key = keyOf(method, new URL(url, "http://localhost"), cookie);
+  const now = Date.now();
+  const entry = key === undefined ? undefined : lookup(key, now);
+  if (!entry) return undefined;
+  const joint = Buffer.from(nonce);
+  const body = gzip ? splicedGzip(entry.body, joint) : joined(entry.body, joint);
+  const headers: [string, string][] = [
+    ...entry.headers.filter(([name]) => name !== "vary"),
+    ["vary", "Cookie, Accept-Encoding"],
+    ["content-length", String(body.length)],
+    ageOf(entry, now),
+  ];
+  if (gzip) headers.push(["content-encoding", "gzip"]);
+  return { status: entry.status, headers, body };
+}
+
+function replay(entry: Entry, nonce: string) {
+  const headers = new Headers([...entry.headers, ageOf(entry, Date.now())]);
+  return new Response(joined(entry.body, Buffer.from(nonce)), { status: entry.status, headers });
+}
+
+/**
+ * The root route's first middleware: renders and keeps what may be kept.
+ * Requests for a page being rendered wait for it; kept pages are normally
+ * answered before React Router (keptPage).
+ */
+export const pageCache: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const key = keyOf(request.method, new URL(request.url), request.headers.get("cookie"));
+  if (key === undefined) return next();
+  const nonce = context.get(cspNonceContext);
+  // Looked up without waiting: a miss claims the render below before anything else runs.
+  const underWay = rendering.get(key);
+  const kept = lookup(key, Date.now()) ?? (underWay && (await underWay));
+  if (kept) return replay(kept, nonce);
+
+  const renderedIn = generation;
+  let settle: (entry: Entry | undefined) => void = () => {};
+  rendering.set(key, new Promise((resolve) => (settle = resolve)));
+  let entry: Entry | undefined;
+  try {
+    const response = await next();
+    const maxAge = sharedMaxAge(response);
+    if (maxAge === undefined) return response;
+    const body = Buffer.from(await response.arrayBuffer());
+    const storedAt = Date.now();
+    const spliced = compressPieces(cutAt(body, nonce), Buffer.byteLength(nonce));
+    entry = {
+      status: response.status,
+      headers: [...response.headers],
+      body: spliced,
+      bytes: body.length + spliced.compressed.reduce((sum, piece) => sum + piece.length, 0),
+      storedAt,
+      expiresAt: storedAt + maxAge * 1000,
+    };
+    if (enabled && generation === renderedIn) store(key, entry);
+    return new Response(body, { status: response.status, headers: response.headers });
+  } finally {
+    rendering.delete(key);
+    settle(entry);
+  }
+};

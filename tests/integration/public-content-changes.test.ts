@@ -1,0 +1,98 @@
+// The page cache is emptied on every server when public content changes
+// (decision 0016): a trigger notifies, and each server listens.
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { PUBLIC_CONTENT_CHANNEL } from "../../app/server/page-cache.server";
+import { businessListing, directoryBusiness, enquiry, servicePackage } from "../../app/server/schema";
+import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+
+let database: TestDatabase;
+const heard: (string | undefined)[] = [];
+const states: string[] = [];
+let stopListening: () => Promise<void>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  stopListening = await database.listen(PUBLIC_CONTENT_CHANNEL, {
+    notify: (payload) => heard.push(payload),
+    online: () => states.push("online"),
+    offline: () => states.push("offline"),
+  });
+});
+
+afterAll(async () => {
+  await stopListening?.();
+  await database?.destroy();
+});
+
+/** What is heard while `change` runs and a moment after. */
+async function heardDuring(change: () => Promise<unknown>) {
+  heard.length = 0;
+  await change();
+  // A second statement: on PostgreSQL the message crosses a connection, on PGlite it follows a query.
+  await database.db.execute(sql`select 1`);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  return [...heard];
+}
+
+describe("public content changes", () => {
+  it("are announced once per statement, naming the table", async () => {
+    expect(states).toEqual(["online"]);
+    let listing: { id: number } | undefined;
+    expect(
+      await heardDuring(async () => {
+        [listing] = await database.db
+          .insert(businessListing)
+          .values({
+            slug: "corner-cafe",
+            title: "Corner Café",
+            category: "food",
+            town: "Newport",
+            askingPricePence: 30_000_00,
+            description: "A café on a corner.",
+            status: "pending",
+          })
+          .returning({ id: businessListing.id });
+      }),
+    ).toEqual(["business_listing"]);
+    expect(
+      await heardDuring(() =>
+        database.db.update(businessListing).set({ status: "published" }).where(eq(businessListing.id, listing!.id)),
+      ),
+    ).toEqual(["business_listing"]);
+    expect(
+      await heardDuring(() =>
+        database.db.insert(directoryBusiness).values(
+          ["a", "b", "c"].map((letter) => ({
+            slug: `grill-${letter}`,
+            name: `Grill ${letter}`,
+            category: "food" as const,
+            town: "Leeds",
+            description: "Grills.",
+          })),
+        ),
+      ),
+    ).toEqual(["directory_business"]);
+    expect(await heardDuring(() => database.db.delete(servicePackage))).toEqual(["service_package"]);
+  });
+
+  it("are not what visitors send: an enquiry changes no public page", async () => {
+    expect(
+      await heardDuring(() => database.db.insert(enquiry).values({ kind: "contact", subject: "Hello", fields: {} })),
+    ).toEqual([]);
+  });
+
+  it.runIf(Boolean(process.env.TEST_POSTGRES_URL))(
+    "on PostgreSQL, a lost listening connection is reported and made again",
+    async () => {
+      states.length = 0;
+      await database.db.execute(sql`
+        select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and query ilike 'listen%'`);
+      await vi.waitFor(() => expect(states).toEqual(["offline", "online"]), { timeout: 10_000 });
+      expect(
+        await heardDuring(() => database.db.update(directoryBusiness).set({ featured: true })),
+      ).toEqual(["directory_business"]);
+    },
+  );
+});
