@@ -7,10 +7,12 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import expressStaticGzip from "express-static-gzip";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import { admission } from "./app/server/admission.server.ts";
 import { CROSS_SITE_MESSAGE, isCrossSiteRequest } from "./app/server/cross-site.server.ts";
+import { imageVariants } from "./app/server/image-variants.server.ts";
 import { EnvError, loadDotEnv, env as readEnv } from "./app/server/env.server.ts";
 import type { keptPage } from "./app/server/page-cache.server.ts";
 
@@ -60,8 +62,16 @@ let entry: AppEntry;
 if (production) {
   build = (await import(new URL("./build/server/index.js", import.meta.url).href)) as ServerBuild;
   entry = build.entry.module as unknown as AppEntry;
-  // Fingerprinted by Vite: never changes under the same name.
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  // Fingerprinted by Vite: never changes under the same name. Sent as the
+  // build compressed it (vite.config.ts), brotli first.
+  app.use(
+    "/assets",
+    expressStaticGzip("build/client/assets", {
+      enableBrotli: true,
+      orderPreference: ["br", "gzip"],
+      serveStatic: { immutable: true, maxAge: "1y" },
+    }),
+  );
   // The few files at the top of build/client (favicon, robots…): only names
   // with an extension, so a page's address costs no look-up on disk.
   const rootFiles = express.static("build/client", { maxAge: "1h", index: false });
@@ -89,6 +99,8 @@ app.use(
     index: false,
     dotfiles: "deny",
   }),
+  // A narrower copy for srcset, made on first request.
+  imageVariants(entry.uploadsDir()),
   plainNotFound,
 );
 

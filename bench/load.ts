@@ -3,7 +3,7 @@
 // sign-ins, from many visitors at once, at 100,000 directory businesses and
 // 20,000 listings. See bench/README.md.
 //
-//   npm run bench:load -- --db postgres      (or --db pglite)
+//   npm run bench:load -- --db postgres      (or --db pglite; --mix browsing or writes)
 //   npm run bench:load -- --smoke            (2,000 / 500 rows, 5 s: checks it runs)
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -24,6 +24,7 @@ export interface LoadOptions {
   db: "pglite" | "postgres";
   businesses: number;
   listings: number;
+  mix: Mix;
   connections: number;
   durationSeconds: number;
   /** Seconds of the same load first, not measured: a running site has its caches filled and its code compiled. */
@@ -34,8 +35,20 @@ export interface LoadOptions {
   log?: (line: string) => void;
 }
 
-/** One of each kind of request, in the proportions of a cycle: reads far outnumber writes. */
-const CYCLE = ["home", "directory", "directory", "buy", "buy", "listing", "listing", "home", "enquiry", "sign-in"];
+/** What a visitor reads: the home page, searches of both lists and listings. */
+const READS = ["home", "directory", "directory", "buy", "buy", "listing", "listing", "home"];
+
+/**
+ * The request cycles each connection goes round. `browsing` is a busy day:
+ * one enquiry and one sign-in in every 50 requests, already more than a
+ * marketplace sees (a few enquiries per hundred visits of several pages).
+ * `writes` is a stress test: an enquiry and a sign-in in every 10.
+ */
+const MIXES = {
+  browsing: [...Array.from({ length: 6 }, () => READS).flat(), "enquiry", "sign-in"],
+  writes: [...READS, "enquiry", "sign-in"],
+};
+export type Mix = keyof typeof MIXES;
 
 export async function runLoadBenchmark(options: LoadOptions) {
   const log = options.log ?? (() => {});
@@ -113,7 +126,7 @@ export async function runLoadBenchmark(options: LoadOptions) {
         body: new URLSearchParams({ intent: "sign-in", email: member.email, password: member.password }).toString(),
       }),
     };
-    const requests = CYCLE.map((kind) => ({
+    const requests = MIXES[options.mix].map((kind) => ({
       setupRequest: (request: autocannon.Request) => {
         const made = requestFor[kind]!();
         // As a browser asks: pages come compressed.
@@ -139,7 +152,8 @@ export async function runLoadBenchmark(options: LoadOptions) {
       connections: options.connections,
       durationSeconds: options.durationSeconds,
       warmupSeconds: options.warmupSeconds,
-      mix: CYCLE,
+      mix: options.mix,
+      cycle: MIXES[options.mix],
       requestsPerSecond: result.requests.average,
       latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
       requests: result.requests.total,
@@ -160,6 +174,7 @@ async function main() {
   const { values } = parseArgs({
     options: {
       db: { type: "string", default: "postgres" },
+      mix: { type: "string", default: "browsing" },
       businesses: { type: "string", default: "100000" },
       listings: { type: "string", default: "20000" },
       connections: { type: "string", default: "50" },
@@ -172,8 +187,10 @@ async function main() {
     },
   });
   if (values.db !== "pglite" && values.db !== "postgres") throw new Error("--db is pglite or postgres");
+  if (!(values.mix in MIXES)) throw new Error(`--mix is one of ${Object.keys(MIXES).join(", ")}`);
   const results = await runLoadBenchmark({
     db: values.db,
+    mix: values.mix as Mix,
     businesses: values.smoke ? 2_000 : Number(values.businesses),
     listings: values.smoke ? 500 : Number(values.listings),
     connections: values.smoke ? 10 : Number(values.connections),
@@ -187,7 +204,7 @@ async function main() {
   console.log(JSON.stringify(figures, null, 2));
   if (!values.smoke) {
     fs.mkdirSync(values.out, { recursive: true });
-    const file = path.join(values.out, `load-${results.db}-${results.date.slice(0, 10)}.json`);
+    const file = path.join(values.out, `load-${results.db}-${results.mix}-${results.date.slice(0, 10)}.json`);
     fs.writeFileSync(file, `${JSON.stringify({ ...figures, machine }, null, 2)}\n`);
     console.log(`Written to ${path.relative(root, file)}`);
   }

@@ -97,7 +97,7 @@ export default function Buy({ loaderData: { query, towns, located, items, total,
           total={total}
           page={query.page}
           itemKey={(listing) => listing.id}
-          renderItem={(listing) => <ListingCard listing={listing} />}
+          renderItem={(listing, index) => <ListingCard listing={listing} eager={index === 0} />}
           emptyMessage="No businesses for sale match your search."
           clearHref="/buy"
           filtered={filtered}

@@ -9,6 +9,7 @@ import { telHref } from "~/lib/phone";
 import { seoMeta, summarise } from "~/lib/seo";
 import { absoluteUrl } from "~/server/site.server";
 import type { Route } from "./+types/directory-business";
+import { imageLoading, srcSetOf } from "~/lib/images";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const business = await getBusinessBySlug(params.slug);
@@ -63,9 +64,12 @@ export default function DirectoryBusiness({ loaderData: { business } }: Route.Co
         {business.image ? (
           <img
             src={business.image}
+            srcSet={srcSetOf(business.image)}
+            sizes="(min-width: 1024px) 480px, (min-width: 768px) 46vw, 92vw"
             alt={business.name}
             width={1200}
             height={800}
+            {...imageLoading(true)}
             className="aspect-[3/2] w-full rounded-xl object-cover shadow-sm"
           />
         ) : null}

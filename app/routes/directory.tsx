@@ -105,7 +105,7 @@ export default function Directory({ loaderData: { query, towns, items, total } }
           total={total}
           page={query.page}
           itemKey={(business) => business.id}
-          renderItem={(business) => <BusinessCard business={business} />}
+          renderItem={(business, index) => <BusinessCard business={business} eager={index === 0} />}
           emptyMessage="No businesses found matching your search criteria."
           clearHref="/halal-network-space"
           filtered={filtered}

@@ -42,10 +42,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="relative isolate overflow-hidden bg-gradient-to-br from-brand-800 to-brand-950 text-white">
-        {/* Soft light behind the search box; decoration only. */}
+        {/* Soft light behind the search box; decoration only. Radial
+            gradients rather than blurred circles: the same glow, without a
+            blur filter for a phone to paint. */}
         <div aria-hidden className="pointer-events-none absolute inset-0 -z-10">
-          <div className="absolute -top-32 -right-24 size-[28rem] rounded-full bg-brand-500/20 blur-3xl" />
-          <div className="absolute -bottom-40 -left-24 size-[26rem] rounded-full bg-gold-400/10 blur-3xl" />
+          <div className="absolute -top-48 -right-40 size-[40rem] rounded-full bg-[radial-gradient(closest-side,--alpha(var(--color-brand-500)/20%),transparent)]" />
+          <div className="absolute -bottom-56 -left-40 size-[38rem] rounded-full bg-[radial-gradient(closest-side,--alpha(var(--color-gold-400)/10%),transparent)]" />
         </div>
         <div className="mx-auto flex max-w-6xl flex-col items-start px-4 py-16 sm:items-center sm:py-24 sm:text-center">
           <h1 className="max-w-4xl text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">

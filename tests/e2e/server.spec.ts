@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import sharp from "sharp";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { startServer } from "./start-server";
 
@@ -51,6 +52,40 @@ test("seed images are real WebP files served as immutable", async ({ page, reque
     expect(await answer.text()).toBe("Not found");
   } finally {
     fs.rmSync(planted);
+  }
+});
+
+test("a phone gets narrower copies of images: made on first request, kept, and only the widths srcset names", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const loaded: string[] = [];
+  page.on("response", (response) => {
+    if (response.url().includes("/uploads/")) loaded.push(new URL(response.url()).pathname);
+  });
+  await page.goto("/halal-network-space");
+  const image = page.getByRole("main").locator("img").first();
+  const srcset = await image.getAttribute("srcset");
+  const src = (await image.getAttribute("src"))!;
+  const base = src.replace(/\.webp$/, "");
+  expect(srcset).toBe(`${base}-400.webp 400w, ${base}-800.webp 800w, ${src} 1200w`);
+  // At 390 px wide a card is 92vw, 359 px: the 400 copy is enough.
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toBe(
+    `${base}-400.webp`,
+  );
+  expect(loaded).not.toContain(src);
+
+  for (const width of [400, 800]) {
+    const copy = await request.get(`${base}-${width}.webp`);
+    expect(copy.status()).toBe(200);
+    expect(copy.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(await sharp(await copy.body()).metadata()).toMatchObject({ format: "webp", width, height: Math.round((width * 2) / 3) });
+    // Kept beside the image, so the next request is a plain file.
+    expect(fs.existsSync(path.join(E2E_DATA_DIR, `${base}-${width}.webp`.replace(/^\//, "")))).toBe(true);
+  }
+  for (const refused of [`${base}-500.webp`, "/uploads/seed/no-such-image-400.webp", `${base}-400.webp.tmp`]) {
+    expect((await request.get(refused)).status(), refused).toBe(404);
   }
 });
 

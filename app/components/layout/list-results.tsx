@@ -10,7 +10,8 @@ interface ListResultsProps<T> {
   total: number;
   page: number;
   itemKey: (item: T) => string | number;
-  renderItem: (item: T) => ReactNode;
+  /** `index`: the item's place on the page, 0 for the first. */
+  renderItem: (item: T, index: number) => ReactNode;
   /** What to say when nothing matches. */
   emptyMessage: string;
   /** Where 'Clear all filters' goes; the link shows only when filtered. */
@@ -36,8 +37,8 @@ export function ListResults<T>({ label, items, total, page, itemKey, renderItem,
         </div>
       ) : (
         <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {items.map((item) => (
-            <li key={itemKey(item)}>{renderItem(item)}</li>
+          {items.map((item, index) => (
+            <li key={itemKey(item)}>{renderItem(item, index)}</li>
           ))}
         </ul>
       )}

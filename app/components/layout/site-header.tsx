@@ -20,7 +20,7 @@ export interface HeaderUser {
 
 export function SiteHeader({ user }: { user: HeaderUser | null }) {
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Link to="/" className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-brand-800">
           <span aria-hidden className="grid size-9 place-items-center rounded-lg bg-brand-700 text-sm text-white">

@@ -15,8 +15,8 @@ import { changedFields, recordAudit } from "./audit.server";
 import type { BusinessEdit } from "./schemas";
 
 const FOLDER = "businesses";
-/** Widths kept of each image: the card's and the page's. `<name>.webp` is the widest. */
-const VARIANT_WIDTHS = [600, 1200] as const;
+/** Stored 1,200 × 800; narrower copies are made on request (app/server/image-variants.server.ts). */
+const IMAGE_SIZE = { width: 1200, height: 800 };
 const MAX_PIXELS = 40_000_000;
 
 export function listDirectory(q: string) {
@@ -42,30 +42,21 @@ export async function getDirectoryBusiness(id: number) {
 
 /**
  * Decodes an uploaded image (refusing what is not one, whatever its name or
- * type says), drops its metadata, and writes WebP variants under a random
- * name. Returns the address of the widest.
+ * type says), drops its metadata, and writes it as a WebP under a random
+ * name. Returns its address.
  */
 export async function storeBusinessImage(file: File): Promise<{ url: string } | { error: string }> {
   const input = Buffer.from(await file.arrayBuffer());
   const name = crypto.randomBytes(16).toString("hex");
   const dir = path.join(uploadsDir(), FOLDER);
   try {
-    const variants = await Promise.all(
-      VARIANT_WIDTHS.map((width) =>
-        sharp(input, { limitInputPixels: MAX_PIXELS })
-          .rotate()
-          .resize({ width, height: Math.round((width * 2) / 3), fit: "cover" })
-          .webp({ quality: 80 })
-          .toBuffer(),
-      ),
-    );
+    const bytes = await sharp(input, { limitInputPixels: MAX_PIXELS })
+      .rotate()
+      .resize({ ...IMAGE_SIZE, fit: "cover" })
+      .webp({ quality: 80 })
+      .toBuffer();
     await fs.mkdir(dir, { recursive: true });
-    await Promise.all(
-      variants.map((bytes, i) => {
-        const widest = i === VARIANT_WIDTHS.length - 1;
-        return fs.writeFile(path.join(dir, widest ? `${name}.webp` : `${name}-${VARIANT_WIDTHS[i]}.webp`), bytes);
-      }),
-    );
+    await fs.writeFile(path.join(dir, `${name}.webp`), bytes);
   } catch {
     return { error: "The image could not be read. Please choose a JPEG, PNG or WebP picture." };
   }

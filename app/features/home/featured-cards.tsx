@@ -1,6 +1,7 @@
 import { ImageOff, MapPin } from "lucide-react";
 import { Link } from "react-router";
 import { BusinessBadges } from "~/features/directory/components/business-details";
+import { srcSetOf } from "~/lib/images";
 
 /** What a featured directory business's slide shows. */
 export interface FeaturedBusiness {
@@ -34,6 +35,9 @@ function CardImage({ src, alt }: { src: string | null; alt: string }) {
     <div className="aspect-[3/2] w-full overflow-hidden bg-slate-100">
       <img
         src={src}
+        srcSet={srcSetOf(src)}
+        // A slide: most of a phone's width, half a tablet's, a third of the page.
+        sizes="(min-width: 1152px) 352px, (min-width: 1024px) 30vw, (min-width: 640px) 46vw, 80vw"
         alt={alt}
         width={1200}
         height={800}

@@ -6,9 +6,14 @@ import { mapsSearchHref, safeWebsite } from "~/lib/links";
 import { telHref } from "~/lib/phone";
 import { BusinessBadges, VisitWebsiteLink } from "./business-details";
 import { FavouriteButton } from "./favourite-button";
+import { CARD_SIZES, imageLoading, srcSetOf } from "~/lib/images";
 
-/** A directory card, exactly as the spec's section 2 lists its parts. */
-export function BusinessCard({ business }: { business: Business }) {
+/**
+ * A directory card, exactly as the spec's section 2 lists its parts. `eager`:
+ * the first card of a list, whose photo may be the largest thing on the
+ * screen, so it loads at once.
+ */
+export function BusinessCard({ business, eager = false }: { business: Business; eager?: boolean }) {
   const website = safeWebsite(business.website);
   return (
     <article
@@ -19,10 +24,12 @@ export function BusinessCard({ business }: { business: Business }) {
         {business.image ? (
           <img
             src={business.image}
+            srcSet={srcSetOf(business.image)}
+            sizes={CARD_SIZES}
             alt=""
             width={1200}
             height={800}
-            loading="lazy"
+            {...imageLoading(eager)}
             decoding="async"
             className="aspect-[3/2] w-full object-cover"
           />

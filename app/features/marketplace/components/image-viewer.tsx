@@ -4,6 +4,7 @@ import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type RefObject 
 import { useReturnFocus } from "~/components/ui/dialog";
 import { clampImageIndex, hasNextImage, hasPreviousImage, imageCounter, indexForKey, stepImage } from "./image-index";
 import { photoAlt } from "./listing-text";
+import { srcSetOf } from "~/lib/images";
 
 export interface ImageViewerProps {
   /** Image addresses, in order. */
@@ -127,6 +128,8 @@ export function ImageViewer({
               <img
                 key={src}
                 src={src}
+                srcSet={srcSetOf(src)}
+                sizes="100vw"
                 alt={photoAlt(current, total, title)}
                 width={1200}
                 height={800}

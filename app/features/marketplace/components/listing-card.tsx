@@ -12,12 +12,15 @@ import { cn } from "~/lib/utils";
 import { useListingDialogs } from "./listing-dialogs";
 import { SaveListingButton } from "./save-listing-button";
 import { leaseLabel, offersLabel, photoAlt } from "./listing-text";
+import { CARD_SIZES, imageLoading, srcSetOf } from "~/lib/images";
 
 export interface ListingCardProps {
   listing: Listing;
   /** The title's heading level: 2 on /buy (under its h1), 3 under a section heading. */
   headingLevel?: 2 | 3;
   className?: string;
+  /** The first card of a list: its photo may be the largest thing on the screen, so it loads at once. */
+  eager?: boolean;
 }
 
 /**
@@ -32,7 +35,7 @@ export interface ListingCardProps {
  * hydrated they become buttons opening the detail dialog, the register-
  * interest dialog and the image viewer.
  */
-export function ListingCard({ listing, headingLevel = 2, className }: ListingCardProps) {
+export function ListingCard({ listing, headingLevel = 2, className, eager = false }: ListingCardProps) {
   const titleId = useId();
   const hydrated = useHydrated();
   const { openDetails, openInterest, openViewer, dialogs } = useListingDialogs(listing);
@@ -53,10 +56,12 @@ export function ListingCard({ listing, headingLevel = 2, className }: ListingCar
         {firstImage ? (
           <img
             src={firstImage}
+            srcSet={srcSetOf(firstImage)}
+            sizes={CARD_SIZES}
             alt={photoAlt(0, total, listing.title)}
             width={1200}
             height={800}
-            loading="lazy"
+            {...imageLoading(eager)}
             decoding="async"
             className="aspect-[3/2] w-full bg-slate-100 object-cover"
           />

@@ -9,6 +9,7 @@ import { formatDistance } from "~/lib/geo";
 import { formatPence } from "~/lib/money";
 import { offersLabel } from "./listing-text";
 import type { ListingSummary } from "./listing-types";
+import { srcSetOf } from "~/lib/images";
 
 export interface ListingDetailDialogProps {
   listing: ListingSummary;
@@ -107,6 +108,8 @@ export function ListingDetailDialog({
                   >
                     <img
                       src={src}
+                      srcSet={srcSetOf(src)}
+                      sizes="(min-width: 640px) 160px, 30vw"
                       alt=""
                       width={1200}
                       height={800}

@@ -1,6 +1,12 @@
 import { useListingDialogs } from "./listing-dialogs";
 import type { ListingSummary } from "./listing-types";
 import { photoAlt } from "./listing-text";
+import { imageLoading, srcSetOf } from "~/lib/images";
+
+// The first photo spans the page's main column (two thirds of it on a wide
+// screen); the others are two or three to a row below it.
+const MAIN_PHOTO_SIZES = "(min-width: 1152px) 720px, (min-width: 1024px) 62vw, 92vw";
+const THUMBNAIL_SIZES = "(min-width: 1152px) 232px, (min-width: 1024px) 20vw, (min-width: 640px) 30vw, 46vw";
 
 /**
  * The photos on a listing's page. Each opens the full-screen viewer at its
@@ -22,10 +28,13 @@ export function ListingGallery({ listing }: { listing: ListingSummary }) {
             >
               <img
                 src={image}
+                srcSet={srcSetOf(image)}
+                sizes={index === 0 ? MAIN_PHOTO_SIZES : THUMBNAIL_SIZES}
                 alt={photoAlt(index, total, listing.title)}
                 width={1200}
                 height={800}
-                loading={index === 0 ? "eager" : "lazy"}
+                // The first is the page's largest picture: fetched first.
+                {...imageLoading(index === 0)}
                 decoding="async"
                 className="aspect-[3/2] w-full object-cover transition-transform hover:scale-[1.02]"
               />
