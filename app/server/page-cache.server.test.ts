@@ -42,6 +42,22 @@ function kept(url: string, nonce: string, { cookie, gzip = false }: { cookie?: s
   return keptPage("GET", `${pathname}${search}`, cookie, nonce, gzip);
 }
 
+/** A page is kept once compressed, off the main thread: wait for that. */
+async function keptSoon(url: string, nonce: string, options: { cookie?: string; gzip?: boolean } = {}) {
+  return vi.waitFor(() => {
+    const page = kept(url, nonce, options);
+    if (!page) throw new Error(`${url} is not kept yet`);
+    return page;
+  });
+}
+
+/** Once a page asked for after `url` is kept, `url` would have been by now, were it to be. */
+async function settled() {
+  const control = `https://hbs.example/control?${Math.random()}`;
+  await request(control, "n", rendered);
+  await keptSoon(control, "n");
+}
+
 beforeEach(() => enablePageCache());
 afterEach(() => disablePageCache());
 
@@ -51,8 +67,8 @@ describe("the page cache", () => {
     expect(first.rendered).toBe(1);
     expect(await first.response.text()).toContain('nonce="first-nonce-0000000000=="');
 
-    const page = kept(PAGE, "other-nonce-0000000000==");
-    expect(page?.status).toBe(200);
+    const page = await keptSoon(PAGE, "other-nonce-0000000000==");
+    expect(page.status).toBe(200);
     const body = page!.body.toString();
     expect(body).toBe(
       '<p>Cafés for sale</p><script nonce="other-nonce-0000000000==">hydrate()</script><link nonce="other-nonce-0000000000==">',
@@ -76,7 +92,7 @@ describe("the page cache", () => {
 
   it("keeps a page apart for each set of cookies, as Vary: Cookie asks", async () => {
     await request(PAGE, "n1", rendered, { headers: { cookie: "cookie-consent=accepted" } });
-    expect(kept(PAGE, "n2", { cookie: "cookie-consent=accepted" })).toBeDefined();
+    await keptSoon(PAGE, "n2", { cookie: "cookie-consent=accepted" });
     expect(kept(PAGE, "n2")).toBeUndefined();
     expect(kept(PAGE, "n2", { cookie: "cookie-consent=declined" })).toBeUndefined();
     expect(kept("https://hbs.example/buy?category=retail", "n2", { cookie: "cookie-consent=accepted" })).toBeUndefined();
@@ -84,7 +100,8 @@ describe("the page cache", () => {
 
   it("keeps nothing private, personal, failed or posted", async () => {
     const cases: [string, (nonce: string) => Response, RequestInit?][] = [
-      ["private", (n) => rendered(n, { headers: { "cache-control": "private, no-store" } })],
+      ["private", (n) => rendered(n, { headers: { "cache-control": "private, s-maxage=60" } })],
+      ["no-store", (n) => rendered(n, { headers: { "cache-control": "no-store, s-maxage=60" } })],
       ["no s-maxage", (n) => rendered(n, { headers: { "cache-control": "public, max-age=60" } })],
       ["sets a cookie", (n) => rendered(n, { headers: { "set-cookie": "__Host-hbs_toast=x" } })],
       ["not found", (n) => rendered(n, { status: 404 })],
@@ -93,15 +110,17 @@ describe("the page cache", () => {
     for (const [name, render, init] of cases) {
       const url = `https://hbs.example/case?${encodeURIComponent(name)}`;
       await request(url, "n1", render, init);
+      await settled();
       expect(kept(url, "n2"), name).toBeUndefined();
       expect((await request(url, "n3", rendered)).rendered, name).toBe(1);
     }
   });
 
   it("drops a page once its s-maxage has passed", async () => {
-    vi.useFakeTimers();
+    await request(PAGE, "n1", rendered);
+    await keptSoon(PAGE, "n1");
+    vi.useFakeTimers({ now: Date.now(), toFake: ["Date"] });
     try {
-      await request(PAGE, "n1", rendered);
       vi.advanceTimersByTime(59_000);
       expect(Object.fromEntries(kept(PAGE, "n2")!.headers)["age"]).toBe("59");
       vi.advanceTimersByTime(1_000);
@@ -113,6 +132,7 @@ describe("the page cache", () => {
 
   it("forgets everything when public content changes, and a render under way then is not kept", async () => {
     await request(PAGE, "n1", rendered);
+    await keptSoon(PAGE, "n1");
     clearPageCache();
     expect(kept(PAGE, "n2")).toBeUndefined();
 
@@ -121,12 +141,14 @@ describe("the page cache", () => {
       clearPageCache();
       return rendered(nonce);
     });
+    await settled();
     expect(kept(PAGE, "n4")).toBeUndefined();
   });
 
   it("keeps nothing while it cannot hear about changes", async () => {
     disablePageCache();
     await request(PAGE, "n1", rendered);
+    await new Promise((resolve) => setTimeout(resolve, 100)); // what settled() waits for: nothing is kept now
     expect(kept(PAGE, "n2")).toBeUndefined();
     expect((await request(PAGE, "n3", rendered)).rendered).toBe(1);
   });

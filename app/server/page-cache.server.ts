@@ -13,14 +13,19 @@ import { compressPieces, joined, splicedGzip, type SplicedGzip } from "./spliced
 /** The channel drizzle/0009_public_content_changes.sql notifies on. */
 export const PUBLIC_CONTENT_CHANNEL = "hbs_public_content";
 
-interface Entry {
+/** A page as rendered, cut where the nonce it was rendered with stood; each replay puts its own there. */
+interface Rendered {
   status: number;
   headers: [string, string][];
-  /** Cut where the nonce it was rendered with stood; each replay puts its own there. */
-  body: SplicedGzip;
-  bytes: number;
+  pieces: Buffer[];
   storedAt: number;
   expiresAt: number;
+}
+
+/** A page kept: compressed too. */
+interface Entry extends Rendered {
+  gzip: SplicedGzip;
+  bytes: number;
 }
 
 /** A page as server.ts sends it. */
@@ -36,7 +41,7 @@ const MAX_BYTES = 64 * 1024 * 1024;
 const entries = new Map<string, Entry>();
 let bytes = 0;
 /** Renders in progress: other requests for the same page wait for them rather than render it again. */
-const rendering = new Map<string, Promise<Entry | undefined>>();
+const rendering = new Map<string, Promise<Rendered | undefined>>();
 let enabled = false;
 /** Bumped by every change: a page rendered before a change is not stored after it. */
 let generation = 0;
@@ -111,7 +116,7 @@ function cutAt(body: Buffer, nonce: string): Buffer[] {
   return pieces;
 }
 
-function ageOf(entry: Entry, now: number): [string, string] {
+function ageOf(entry: Rendered, now: number): [string, string] {
   return ["age", String(Math.floor((now - entry.storedAt) / 1000))];
 }
 
@@ -132,7 +137,7 @@ export function keptPage(
   const entry = key === undefined ? undefined : lookup(key, now);
   if (!entry) return undefined;
   const joint = Buffer.from(nonce);
-  const body = gzip ? splicedGzip(entry.body, joint) : joined(entry.body, joint);
+  const body = gzip ? splicedGzip(entry.gzip, joint) : joined(entry.pieces, joint);
   const headers: [string, string][] = [
     ...entry.headers.filter(([name]) => name !== "vary"),
     ["vary", "Cookie, Accept-Encoding"],
@@ -143,9 +148,9 @@ export function keptPage(
   return { status: entry.status, headers, body };
 }
 
-function replay(entry: Entry, nonce: string) {
-  const headers = new Headers([...entry.headers, ageOf(entry, Date.now())]);
-  return new Response(joined(entry.body, Buffer.from(nonce)), { status: entry.status, headers });
+function replay(page: Rendered, nonce: string) {
+  const headers = new Headers([...page.headers, ageOf(page, Date.now())]);
+  return new Response(joined(page.pieces, Buffer.from(nonce)), { status: page.status, headers });
 }
 
 /**
@@ -159,32 +164,36 @@ export const pageCache: MiddlewareFunction<Response> = async ({ request, context
   const nonce = context.get(cspNonceContext);
   // Looked up without waiting: a miss claims the render below before anything else runs.
   const underWay = rendering.get(key);
-  const kept = lookup(key, Date.now()) ?? (underWay && (await underWay));
+  const kept: Rendered | undefined = lookup(key, Date.now()) ?? (underWay && (await underWay));
   if (kept) return replay(kept, nonce);
 
   const renderedIn = generation;
-  let settle: (entry: Entry | undefined) => void = () => {};
+  let settle: (page: Rendered | undefined) => void = () => {};
   rendering.set(key, new Promise((resolve) => (settle = resolve)));
-  let entry: Entry | undefined;
+  let page: Rendered | undefined;
   try {
     const response = await next();
     const maxAge = sharedMaxAge(response);
     if (maxAge === undefined) return response;
     const body = Buffer.from(await response.arrayBuffer());
     const storedAt = Date.now();
-    const spliced = compressPieces(cutAt(body, nonce), Buffer.byteLength(nonce));
-    entry = {
+    const rendered: Rendered = {
       status: response.status,
       headers: [...response.headers],
-      body: spliced,
-      bytes: body.length + spliced.compressed.reduce((sum, piece) => sum + piece.length, 0),
+      pieces: cutAt(body, nonce),
       storedAt,
       expiresAt: storedAt + maxAge * 1000,
     };
-    if (enabled && generation === renderedIn) store(key, entry);
+    page = rendered;
+    // Compressed off the main thread; kept once compressed, unless the content changed meanwhile.
+    void compressPieces(rendered.pieces, Buffer.byteLength(nonce)).then((gzip) => {
+      if (!enabled || generation !== renderedIn) return;
+      const bytes = body.length + gzip.compressed.reduce((sum, piece) => sum + piece.length, 0);
+      store(key, { ...rendered, gzip, bytes });
+    });
     return new Response(body, { status: response.status, headers: response.headers });
   } finally {
     rendering.delete(key);
-    settle(entry);
+    settle(page);
   }
 };

@@ -7,12 +7,15 @@
 // 1952) whose checksum covers the bytes as sent: a copy and a CRC-32 instead
 // of a compression.
 //
-// So that the pieces compress as well as the whole page would, each is
+// So that the pieces compress nearly as well as the whole page would, each is
 // compressed with what precedes it in the page as its dictionary, the nonces
 // stood in for by a byte the page never contains. No match can cover such a
 // byte, so no back-reference ever reaches a nonce, and the distances are the
 // same whatever nonce fills those places (every nonce has the same length).
+import { promisify } from "node:util";
 import zlib from "node:zlib";
+
+const deflateRaw = promisify(zlib.deflateRaw) as (input: Buffer, options: zlib.ZlibOptions) => Promise<Buffer>;
 
 export interface SplicedGzip {
   /** The pieces as they are, for checksums and for clients without gzip. */
@@ -27,8 +30,11 @@ export interface SplicedGzip {
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);
 // An empty stored block with BFINAL set: the end of the DEFLATE stream.
 const FINAL_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
-// How far back DEFLATE may refer.
-const WINDOW = 32 * 1024;
+// How much of what precedes a piece is its dictionary. DEFLATE can refer
+// 32 KB back, but the pieces that gain are the short ones between the head's
+// script links, which repeat what is just before them; and a dictionary is
+// read through on the main thread before its piece is handed to zlib's threads.
+const DICTIONARY = 4 * 1024;
 
 /** A byte value that occurs in none of the pieces, if there is one. */
 function absentByte(pieces: Buffer[]): number | undefined {
@@ -38,21 +44,23 @@ function absentByte(pieces: Buffer[]): number | undefined {
   return undefined;
 }
 
-export function compressPieces(pieces: Buffer[], jointLength: number): SplicedGzip {
+/**
+ * Compresses the pieces, all at once on libuv's threads: what each piece may
+ * refer back to is known before any is compressed.
+ */
+export async function compressPieces(pieces: Buffer[], jointLength: number): Promise<SplicedGzip> {
   const filler = absentByte(pieces);
   const standIn = filler === undefined ? undefined : Buffer.alloc(jointLength, filler);
   let before = Buffer.alloc(0);
-  const compressed = pieces.map((piece) => {
-    const options: zlib.ZlibOptions = {
-      level: zlib.constants.Z_BEST_COMPRESSION,
-      finishFlush: zlib.constants.Z_SYNC_FLUSH,
-    };
-    if (standIn && before.length) options.dictionary = before;
-    // An empty input would come out as a final block: it needs no block at all.
-    const blocks = piece.length ? zlib.deflateRawSync(piece, options) : Buffer.alloc(0);
-    if (standIn) before = Buffer.concat([before, piece, standIn]).subarray(-WINDOW);
-    return blocks;
-  });
+  const compressed = await Promise.all(
+    pieces.map((piece) => {
+      const options: zlib.ZlibOptions = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
+      if (standIn && before.length) options.dictionary = before;
+      if (standIn) before = Buffer.concat([before, piece, standIn]).subarray(-DICTIONARY);
+      // An empty input would come out as a final block: it needs no block at all.
+      return piece.length ? deflateRaw(piece, options) : Buffer.alloc(0);
+    }),
+  );
   return { pieces, compressed, jointLength };
 }
 
@@ -89,6 +97,6 @@ export function splicedGzip({ pieces, compressed, jointLength }: SplicedGzip, jo
 }
 
 /** The pieces joined by `joint`, uncompressed. */
-export function joined({ pieces }: SplicedGzip, joint: Buffer): Buffer<ArrayBuffer> {
+export function joined(pieces: Buffer[], joint: Buffer): Buffer<ArrayBuffer> {
   return Buffer.concat(pieces.flatMap((piece, i) => (i ? [joint, piece] : [piece])));
 }

@@ -123,9 +123,12 @@ describe("faults", () => {
   it("while PostgreSQL restarts, pages answer a clean 503, and the site recovers by itself", async () => {
     const server = await app({ DATABASE_URL: await database("restart") });
     expect((await fetch(`${server.url}/buy`)).status).toBe(200);
+    // The page is kept (decision 0016): asked again, it comes from the server's cache…
+    await expect.poll(async () => (await fetch(`${server.url}/buy`)).headers.get("age")).not.toBeNull();
 
     cluster.stop("fast");
     try {
+      // …but not while the server cannot hear about changes: it answers 503 like any page needing the database.
       for (const path of ["/buy", "/halal-network-space"]) {
         const response = await fetch(`${server.url}${path}`);
         expect(response.status, path).toBe(503);

@@ -1,6 +1,8 @@
 // Two HBS servers on one PostgreSQL behind a round-robin proxy, as a load
 // balancer would run them: a session made on one works on the other, rate
-// limits are counted once for both, and the outbox sends each e-mail once.
+// limits are counted once for both, the outbox sends each e-mail once, and a
+// change made through one empties the page cache of both.
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readMail, startSmtpPeer } from "../helpers/smtp-peer";
 import { sharedSecret, startApp, startCluster, startRoundRobinProxy, type AppServer, type Cluster } from "./harness";
@@ -114,5 +116,35 @@ describe("two servers on one PostgreSQL", () => {
     const ids = ours().map((m) => readMail(m.raw).header("message-id"));
     expect(ids).toHaveLength(40);
     expect(new Set(ids).size).toBe(40);
+  });
+
+  it("a listing changed through either server shows at once on both, though both keep pages", async () => {
+    const database = new pg.Client({ connectionString: cluster.url });
+    await database.connect();
+    try {
+      const slug = `two-servers-${Date.now()}`;
+      await database.query(
+        `insert into business_listing (slug, title, category, town, asking_price_pence, description, status, published_at)
+         values ($1, 'Corner Grill in Leeds', 'food', 'Leeds', 3000000, 'A grill on a corner.', 'published', now())`,
+        [slug],
+      );
+      const page = (server: AppServer) => fetch(`${server.url}/buy/${slug}`);
+      for (const server of servers) {
+        expect(await (await page(server)).text()).toContain("Corner Grill in Leeds");
+        // Kept: the next visitor's copy comes from the server's cache.
+        await expect.poll(async () => (await page(server)).headers.get("age")).not.toBeNull();
+      }
+      // What staff do in the back office of one server, or any other writer, changes the row.
+      await database.query(`update business_listing set title = 'Corner Grill and Café in Leeds' where slug = $1`, [
+        slug,
+      ]);
+      for (const server of servers) {
+        await expect
+          .poll(async () => (await page(server)).text(), { timeout: 1_000, interval: 50 })
+          .toContain("Corner Grill and Café in Leeds");
+      }
+    } finally {
+      await database.end();
+    }
   });
 });
