@@ -1,11 +1,10 @@
 // The database a benchmark runs on: PGlite in a folder of its own, or a
 // throwaway PostgreSQL database, dropped afterwards; and what it ran on.
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "../app/server/db.server";
+import { createThrowawayDatabase } from "../tests/helpers/throwaway-database";
 
 export const DEFAULT_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/postgres";
 
@@ -46,14 +45,10 @@ export async function createBenchDatabase(options: BenchDatabaseOptions): Promis
       }),
     };
   }
-  const serverUrl = options.postgresUrl ?? DEFAULT_POSTGRES_URL;
-  const name = `hbs_bench_${crypto.randomBytes(6).toString("hex")}`;
-  await withAdmin(serverUrl, (admin) => admin.query(`create database ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const open = () => openDatabase({ databaseUrl: url.toString(), dataDir: "memory://" });
+  const throwaway = await createThrowawayDatabase(options.postgresUrl ?? DEFAULT_POSTGRES_URL, "hbs_bench");
+  const open = () => openDatabase({ databaseUrl: throwaway.url, dataDir: "memory://" });
   const bench: BenchDatabase = {
-    databaseUrl: url.toString(),
+    databaseUrl: throwaway.url,
     handle: open(),
     async reconnect() {
       await bench.handle.close();
@@ -65,7 +60,7 @@ export async function createBenchDatabase(options: BenchDatabaseOptions): Promis
       try {
         await bench.handle.close();
       } finally {
-        await withAdmin(serverUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+        await throwaway.drop();
       }
     }),
   };
@@ -75,16 +70,6 @@ export async function createBenchDatabase(options: BenchDatabaseOptions): Promis
 function once(work: () => Promise<void>): () => Promise<void> {
   let running: Promise<void> | undefined;
   return () => (running ??= work());
-}
-
-async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 export interface Queryable {

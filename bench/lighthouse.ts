@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type RunnerResult } from "lighthouse";
-import { startBenchServer } from "./bench-server";
+import { startProductionServer } from "../tests/helpers/server-process";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -46,7 +46,7 @@ async function main() {
   const { values } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
   const runs = Math.max(1, Number(values.runs));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hbs-lighthouse-"));
-  const server = await startBenchServer({ DATA_DIR: dataDir });
+  const server = await startProductionServer({ DATA_DIR: dataDir });
   const { url } = server;
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

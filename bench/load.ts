@@ -16,7 +16,7 @@ import { sql } from "drizzle-orm";
 import { seedDatabase } from "../db/seed/seed";
 import { insertBulkData } from "../db/seed/bulk";
 import { clientOf, createBenchDatabase, machineInfo } from "./bench-database";
-import { startBenchServer } from "./bench-server";
+import { startProductionServer, type ServerProcess } from "../tests/helpers/server-process";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -58,7 +58,7 @@ export async function runLoadBenchmark(options: LoadOptions) {
     pgliteDir: options.db === "pglite" ? fs.mkdtempSync(path.join(os.tmpdir(), "hbs-load-")) : undefined,
   });
   const dataDir = bench.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "hbs-load-"));
-  let server: Awaited<ReturnType<typeof startBenchServer>> | undefined;
+  let server: ServerProcess | undefined;
   try {
     log(`Preparing ${options.db}: ${options.businesses} businesses, ${options.listings} listings…`);
     await bench.handle.migrate();
@@ -78,15 +78,17 @@ export async function runLoadBenchmark(options: LoadOptions) {
     // The server opens the database itself: PGlite allows one process.
     if (options.db === "pglite") await bench.handle.close();
 
-    server = await startBenchServer({
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      DATABASE_URL: bench.databaseUrl ?? "",
-      BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex"),
-      // Every request says which visitor it is, as a proxy would: the
-      // per-visitor limits then treat the load as many people, not one.
-      TRUST_PROXY: "loopback",
-    }, options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : []);
+    // Every request will say which visitor it is (X-Forwarded-For, trusted from
+    // this machine), as behind a proxy: the per-visitor limits then treat the
+    // load as many people, not one.
+    server = await startProductionServer(
+      {
+        DATA_DIR: dataDir,
+        DATABASE_URL: bench.databaseUrl ?? "",
+        BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex"),
+      },
+      options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : [],
+    );
     const { url } = server;
     const member = { email: "load@example.com", password: "Quiet-Harbour-19", fullName: "Load Test" };
     await fetch(`${url}/auth`, { method: "POST", body: new URLSearchParams({ intent: "sign-up", ...member }) });

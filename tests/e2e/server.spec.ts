@@ -7,7 +7,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_DATA_DIR } from "../../playwright.config";
-import { startServer } from "./start-server";
+import { spawnServer } from "../helpers/server-process";
 
 test("GET /healthz answers 200 while the database answers", async ({ request }) => {
   const response = await request.get("/healthz");
@@ -69,14 +69,14 @@ test("a phone gets narrower copies of images: made on first request, kept, and o
   const srcset = await image.getAttribute("srcset");
   const src = (await image.getAttribute("src"))!;
   const base = src.replace(/\.webp$/, "");
-  expect(srcset).toBe(`${base}-400.webp 400w, ${base}-800.webp 800w, ${src} 1200w`);
+  expect(srcset).toBe(`${base}-400.webp 400w, ${base}-600.webp 600w, ${base}-800.webp 800w, ${src} 1200w`);
   // At 390 px wide a card is 92vw, 359 px: the 400 copy is enough.
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toBe(
     `${base}-400.webp`,
   );
   expect(loaded).not.toContain(src);
 
-  for (const width of [400, 800]) {
+  for (const width of [400, 600, 800]) {
     const copy = await request.get(`${base}-${width}.webp`);
     expect(copy.status()).toBe(200);
     expect(copy.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
@@ -90,13 +90,13 @@ test("a phone gets narrower copies of images: made on first request, kept, and o
 });
 
 test("a second server on the same embedded database stops with a clear message", async () => {
-  const second = startServer({ PORT: "0", DATA_DIR: E2E_DATA_DIR });
+  const second = spawnServer({ PORT: "0", DATA_DIR: E2E_DATA_DIR });
   expect(await second.exited).toBe(1);
   expect(second.output()).toContain("is in use by another HBS process");
 });
 
 test("a bad environment variable stops the server and is named", async () => {
-  const bad = startServer({ PORT: "eighty", DATA_DIR: E2E_DATA_DIR });
+  const bad = spawnServer({ PORT: "eighty", DATA_DIR: E2E_DATA_DIR });
   expect(await bad.exited).toBe(1);
   expect(bad.output()).toMatch(/Invalid environment[\s\S]*PORT/);
 });
@@ -105,7 +105,7 @@ test("SIGTERM finishes cleanly: the database is closed and its lock released", a
   test.setTimeout(120_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hbs-shutdown-"));
   const port = String(4500 + Math.floor(Math.random() * 400));
-  const server = startServer({ PORT: port, DATA_DIR: dataDir });
+  const server = spawnServer({ PORT: port, DATA_DIR: dataDir });
   try {
     await expect
       .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status, {
@@ -113,12 +113,12 @@ test("SIGTERM finishes cleanly: the database is closed and its lock released", a
       })
       .toBe(200);
     expect(fs.existsSync(path.join(dataDir, "pglite.lock"))).toBe(true);
-    server.child.kill("SIGTERM");
+    server.process.kill("SIGTERM");
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain("database closed");
     expect(fs.existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
   } finally {
-    server.child.kill("SIGKILL");
+    server.process.kill("SIGKILL");
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -1,14 +1,13 @@
 // A database of its own for one test file: in-memory PGlite by default, or a
 // throwaway PostgreSQL database when TEST_POSTGRES_URL names a server (CI runs
 // the integration tests both ways). The PostgreSQL database is dropped after.
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { openDatabase, setDatabase, type DatabaseHandle } from "../../app/server/db.server";
 import { seedDatabase } from "../../db/seed/seed";
+import { createThrowawayDatabase } from "./throwaway-database";
 
 export interface TestDatabase extends DatabaseHandle {
   /** Closes the connection and drops a throwaway PostgreSQL database. */
@@ -22,29 +21,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await handle.migrate();
     return { ...handle, destroy: () => handle.close() };
   }
-  const name = `hbs_test_${crypto.randomBytes(6).toString("hex")}`;
-  await withAdmin(serverUrl, (admin) => admin.query(`create database ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = openDatabase({ databaseUrl: url.toString(), dataDir: "memory://" });
+  const throwaway = await createThrowawayDatabase(serverUrl, "hbs_test");
+  const handle = openDatabase({ databaseUrl: throwaway.url, dataDir: "memory://" });
   await handle.migrate();
   return {
     ...handle,
     async destroy() {
       await handle.close();
-      await withAdmin(serverUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+      await throwaway.drop();
     },
   };
-}
-
-async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /**

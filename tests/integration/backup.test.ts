@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql, type SQL } from "drizzle-orm";
-import pg from "pg";
+import { createThrowawayDatabase } from "../helpers/throwaway-database";
 import { afterAll, describe, expect, it } from "vitest";
 import { BackupError, backupDatabase, restoreDatabase } from "../../app/server/backup.server";
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from "../../app/server/db.server";
@@ -52,20 +52,9 @@ async function withDatabase<T>(options: DatabaseOptions, work: (handle: Database
 }
 
 async function postgresDatabase(serverUrl: string): Promise<DatabaseOptions> {
-  const name = `hbs_backup_${crypto.randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  dropAfter.push(async () => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { databaseUrl: url.toString(), dataDir: "memory://" };
+  const throwaway = await createThrowawayDatabase(serverUrl, "hbs_backup");
+  dropAfter.push(throwaway.drop);
+  return { databaseUrl: throwaway.url, dataDir: "memory://" };
 }
 
 const kinds: [string, () => Promise<DatabaseOptions>][] = [

@@ -5,7 +5,9 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readMail, startSmtpPeer } from "../helpers/smtp-peer";
-import { sharedSecret, startApp, startCluster, type AppServer, type Cluster } from "./harness";
+import { startProductionServer, type ServerProcess } from "../helpers/server-process";
+import { createThrowawayDatabase } from "../helpers/throwaway-database";
+import { sharedSecret, startCluster, type Cluster } from "./harness";
 
 let cluster: Cluster;
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
@@ -18,22 +20,18 @@ afterAll(async () => {
 });
 
 /** A database of its own on the cluster, for one test. */
+/** A database on the test's own cluster, which goes with it. */
 async function database(name: string) {
-  const admin = new pg.Client({ connectionString: cluster.url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  return cluster.url.replace(/\/postgres$/, `/${name}`);
+  return (await createThrowawayDatabase(cluster.url, name)).url;
 }
 
 async function app(env: Record<string, string>) {
-  const server = await startApp({ BETTER_AUTH_SECRET: sharedSecret(), ...env });
-  cleanups.push(() => server.kill());
-  await server.ready();
+  const server = await startProductionServer({ BETTER_AUTH_SECRET: sharedSecret(), ...env });
+  cleanups.push(() => server.stop());
   return server;
 }
 
-function sendContact(server: AppServer, subject: string, sender: string) {
+function sendContact(server: ServerProcess, subject: string, sender: string) {
   return fetch(`${server.url}/contact`, {
     method: "POST",
     headers: { "x-forwarded-for": `10.90.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
@@ -95,7 +93,7 @@ describe("faults", () => {
     const { rows: reclaimed } = await client.query("select count(*)::int as n from outbox where attempts > 1");
     expect(ids.length - new Set(ids).size).toBeLessThanOrEqual(reclaimed[0].n);
     await client.end();
-    await second.kill();
+    await second.stop();
   });
 
   it("with the mail server away for a minute, every e-mail arrives once it is back", async () => {

@@ -1,15 +1,16 @@
 // What the reliability tests run: a throwaway PostgreSQL cluster of their own
 // (initdb and pg_ctl, on its own port, so the machine's shared service is
-// never disturbed), HBS production servers on it, and a round-robin proxy.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+// never disturbed) and a round-robin proxy in front of HBS production servers
+// (tests/helpers/server-process.ts).
+import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "../helpers/server-process";
 
-const root = path.resolve(import.meta.dirname, "../..");
 
 function postgresBin(name: string) {
   const versions = fs.readdirSync("/usr/lib/postgresql").sort().reverse();
@@ -58,62 +59,6 @@ export async function startCluster(): Promise<Cluster> {
   return cluster;
 }
 
-export interface AppServer {
-  url: string;
-  process: ChildProcess;
-  output(): string;
-  /** Resolves when /healthz answers 200. */
-  ready(): Promise<void>;
-  kill(signal?: NodeJS.Signals): Promise<void>;
-}
-
-/** A production HBS server (npm start) on the cluster. Servers sharing a database share `secret`. */
-export async function startApp(env: Record<string, string>): Promise<AppServer> {
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ["scripts/start.js"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      SITE_URL: url,
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "hbs-app-")),
-      LOG_LEVEL: "warn",
-      TRUST_PROXY: "loopback",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  return {
-    url,
-    process: child,
-    output: () => output,
-    async ready() {
-      const deadline = Date.now() + 120_000;
-      while (Date.now() < deadline) {
-        if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-        const status = await fetch(`${url}/healthz`).then(
-          (r) => r.status,
-          () => 0,
-        );
-        if (status === 200) return;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-      throw new Error(`the server did not become ready:\n${output}`);
-    },
-    async kill(signal = "SIGTERM") {
-      if (child.exitCode === null) child.kill(signal);
-      await exited;
-    },
-  };
-}
-
 /** A proxy that sends each request to the next of `upstreams` in turn, as a load balancer would. */
 export async function startRoundRobinProxy(upstreams: string[]) {
   let next = 0;
@@ -143,14 +88,3 @@ export async function startRoundRobinProxy(upstreams: string[]) {
 }
 
 export const sharedSecret = () => crypto.randomBytes(32).toString("hex");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = http.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}

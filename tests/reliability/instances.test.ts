@@ -5,12 +5,13 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readMail, startSmtpPeer } from "../helpers/smtp-peer";
-import { sharedSecret, startApp, startCluster, startRoundRobinProxy, type AppServer, type Cluster } from "./harness";
+import { startProductionServer, type ServerProcess } from "../helpers/server-process";
+import { sharedSecret, startCluster, startRoundRobinProxy, type Cluster } from "./harness";
 
 let cluster: Cluster;
 let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
 let proxy: Awaited<ReturnType<typeof startRoundRobinProxy>>;
-let servers: AppServer[] = [];
+let servers: ServerProcess[] = [];
 
 beforeAll(async () => {
   cluster = await startCluster();
@@ -24,13 +25,12 @@ beforeAll(async () => {
     SITE_URL: proxy.url.replace("127.0.0.1", "localhost"),
   };
   // Both at once, as after a deployment: one migrates, the other waits for it.
-  servers = await Promise.all([startApp(env), startApp(env)]);
-  await Promise.all(servers.map((s) => s.ready()));
+  servers = await Promise.all([startProductionServer(env), startProductionServer(env)]);
   upstreams.push(...servers.map((s) => s.url));
 });
 
 afterAll(async () => {
-  await Promise.all(servers.map((s) => s.kill()));
+  await Promise.all(servers.map((s) => s.stop()));
   await proxy?.close();
   await smtp?.close();
   cluster?.destroy();
@@ -45,7 +45,7 @@ const cookiesOf = (response: Response) =>
 
 describe("two servers on one PostgreSQL", () => {
   it("a session made on one server works on the other", async () => {
-    const [a, b] = servers as [AppServer, AppServer];
+    const [a, b] = servers as [ServerProcess, ServerProcess];
     const member = { email: `both-${Date.now()}@example.com`, password: "Quiet-Harbour-19", fullName: "Amal Both" };
     const signUp = await fetch(`${a.url}/auth`, {
       method: "POST",
@@ -128,7 +128,7 @@ describe("two servers on one PostgreSQL", () => {
          values ($1, 'Corner Grill in Leeds', 'food', 'Leeds', 3000000, 'A grill on a corner.', 'published', now())`,
         [slug],
       );
-      const page = (server: AppServer) => fetch(`${server.url}/buy/${slug}`);
+      const page = (server: ServerProcess) => fetch(`${server.url}/buy/${slug}`);
       for (const server of servers) {
         expect(await (await page(server)).text()).toContain("Corner Grill in Leeds");
         // Kept: the next visitor's copy comes from the server's cache.

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "../fixtures";
-import { startServer } from "../start-server";
+import { spawnServer } from "../../helpers/server-process";
 
 const INSIDES = /\bat [^\n]*:\d+:\d+|node_modules|\/work\/|\b(SELECT|INSERT|UPDATE) [^\n]*\b(FROM|INTO|SET)\b/;
 
@@ -15,7 +15,7 @@ for (const [secret, refusal] of <[string, string][]>[
 ]) {
   test(`a production site others can reach will not start ${secret ? "on a published secret" : "without a secret"}`, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hbs-secret-"));
-    const server = startServer({
+    const server = spawnServer({
       PORT: "0",
       DATA_DIR: dataDir,
       SITE_URL: "https://hbs.example",
