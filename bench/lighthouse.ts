@@ -66,11 +66,15 @@ async function main() {
     const summary: Record<string, Record<string, number | number[]>> = {};
     for (const page of ["/", "/buy", "/halal-network-space", listing]) {
       const results: RunnerResult[] = [];
-      for (let run = 0; run < runs; run++) {
+      // A run Lighthouse itself could not finish (it reports a runtime error
+      // and scores 0) says nothing about the page: it is run again.
+      for (let attempt = 0; results.length < runs && attempt < runs * 2; attempt++) {
         const result = await lighthouse(`${url}${page}`, { port: chrome.port, output: "html", logLevel: "error" });
         if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
-        results.push(result);
+        if (result.lhr.runtimeError) console.log(`${page}: a run failed (${result.lhr.runtimeError.code}); running again`);
+        else results.push(result);
       }
+      if (results.length < runs) throw new Error(`Lighthouse could not finish ${runs} runs of ${page}`);
       const performance = (result: RunnerResult) => result.lhr.categories.performance?.score ?? 0;
       const median = [...results].sort((a, b) => performance(a) - performance(b))[Math.floor(runs / 2)]!;
       const name = page === "/" ? "home" : page.slice(1).replace(/\//g, "-");

@@ -1,0 +1,31 @@
+// A short run of the load benchmark (bench/load.ts) against a production
+// server on the cluster, so the benchmark keeps working and the server keeps
+// answering a mixed load without a single error. The figures are not
+// checked: five seconds on a busy test machine say nothing about speed.
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { runLoadBenchmark } from "../../bench/load";
+import { startCluster, type Cluster } from "./harness";
+
+let cluster: Cluster;
+beforeAll(async () => {
+  cluster = await startCluster();
+});
+afterAll(() => cluster?.destroy());
+
+it("a mixed load of pages, searches, enquiries and sign-ins gets no errors", async () => {
+  const results = await runLoadBenchmark({
+    db: "postgres",
+    postgresUrl: cluster.url,
+    mix: "writes",
+    businesses: 2_000,
+    listings: 500,
+    connections: 10,
+    durationSeconds: 5,
+    warmupSeconds: 0,
+  });
+  expect(results.requests).toBeGreaterThan(100);
+  expect(results.errors).toBe(0);
+  // Every kind of answer the cycle expects: pages (200) and sign-ins (redirects).
+  expect(results.status["2xx"]).toBeGreaterThan(0);
+  expect(results.status["3xx"]).toBeGreaterThan(0);
+});
