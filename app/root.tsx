@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -12,7 +12,6 @@ import {
 import type { Route } from "./+types/root";
 import { CookieBanner } from "./components/layout/cookie-banner";
 import { FlashToast } from "./components/layout/flash-toast";
-import { LocationPrompt } from "./components/layout/location-prompt";
 import { NotFound } from "./components/layout/not-found";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
@@ -21,6 +20,7 @@ import { savedIdsOf } from "./features/account/member.server";
 import { displayName, readSession } from "./features/account/session.server";
 import { consentFromCookieHeader } from "./lib/consent";
 import { useNonce } from "./lib/nonce";
+import { useHydrated } from "./lib/use-hydrated";
 import { env } from "./server/env.server";
 import { answerOutagesWith503 } from "./server/outage.server";
 import { pageCache } from "./server/page-cache.server";
@@ -29,6 +29,12 @@ import stylesheet from "./app.css?url";
 
 // A page from the cache needs neither the database nor a render.
 export const middleware: Route.MiddlewareFunction[] = [pageCache, answerOutagesWith503];
+
+// The location prompt needs JavaScript and shows 2 s after load at the
+// earliest: its code loads once the page has come alive, not with the page.
+const LocationPrompt = lazy(() =>
+  import("./components/layout/location-prompt").then((module) => ({ default: module.LocationPrompt })),
+);
 
 // Made once: a formatter is costly to make, and the root loader runs for every page.
 const londonYear = new Intl.DateTimeFormat("en-GB", { year: "numeric", timeZone: "Europe/London" });
@@ -80,6 +86,7 @@ export const meta: Route.MetaFunction = () => [
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const hydrated = useHydrated();
   return (
     <html lang="en-GB">
       <head>
@@ -111,7 +118,11 @@ export function Layout({ children }: { children: ReactNode }) {
           <>
             <SiteFooter />
             <CookieBanner storedChoice={rootData.consent} />
-            <LocationPrompt />
+            {hydrated ? (
+              <Suspense fallback={null}>
+                <LocationPrompt />
+              </Suspense>
+            ) : null}
           </>
         ) : null}
         <ScrollRestoration nonce={nonce} />

@@ -90,6 +90,13 @@ describe("the page cache", () => {
     expect(await again.response.text()).toContain('nonce="fourth-nonce-000000000=="');
   });
 
+  it("answers from a render while it is being compressed to be kept, rather than render again", async () => {
+    await request(PAGE, "n1", rendered);
+    const meanwhile = await request(PAGE, "n2", rendered);
+    expect(meanwhile.rendered).toBe(0);
+    expect(await meanwhile.response.text()).toContain('nonce="n2"');
+  });
+
   it("keeps a page apart for each set of cookies, as Vary: Cookie asks", async () => {
     await request(PAGE, "n1", rendered, { headers: { cookie: "cookie-consent=accepted" } });
     await keptSoon(PAGE, "n2", { cookie: "cookie-consent=accepted" });

@@ -8,6 +8,7 @@
 // those notifications, so no server shows a change late.
 import type { MiddlewareFunction } from "react-router";
 import { cspNonceContext } from "~/context";
+import { logger } from "./logger.server";
 import { compressPieces, joined, splicedGzip, type SplicedGzip } from "./spliced-gzip.server";
 
 /** The channel drizzle/0009_public_content_changes.sql notifies on. */
@@ -61,6 +62,7 @@ export function disablePageCache() {
 /** Public content changed: every kept page may show the old version. */
 export function clearPageCache() {
   entries.clear();
+  rendering.clear();
   bytes = 0;
   generation++;
 }
@@ -84,8 +86,9 @@ function lookup(key: string, now: number): Entry | undefined {
 }
 
 function store(key: string, entry: Entry) {
+  bytes += entry.bytes - (entries.get(key)?.bytes ?? 0);
+  entries.delete(key); // most recently used last
   entries.set(key, entry);
-  bytes += entry.bytes;
   for (const [oldest, old] of entries) {
     if (bytes <= MAX_BYTES) break;
     entries.delete(oldest);
@@ -169,7 +172,11 @@ export const pageCache: MiddlewareFunction<Response> = async ({ request, context
 
   const renderedIn = generation;
   let settle: (page: Rendered | undefined) => void = () => {};
-  rendering.set(key, new Promise((resolve) => (settle = resolve)));
+  const thisRender = new Promise<Rendered | undefined>((resolve) => (settle = resolve));
+  rendering.set(key, thisRender);
+  const finished = () => {
+    if (rendering.get(key) === thisRender) rendering.delete(key);
+  };
   let page: Rendered | undefined;
   try {
     const response = await next();
@@ -185,15 +192,20 @@ export const pageCache: MiddlewareFunction<Response> = async ({ request, context
       expiresAt: storedAt + maxAge * 1000,
     };
     page = rendered;
-    // Compressed off the main thread; kept once compressed, unless the content changed meanwhile.
-    void compressPieces(rendered.pieces, Buffer.byteLength(nonce)).then((gzip) => {
-      if (!enabled || generation !== renderedIn) return;
-      const bytes = body.length + gzip.compressed.reduce((sum, piece) => sum + piece.length, 0);
-      store(key, { ...rendered, gzip, bytes });
-    });
+    // Compressed off the main thread, and kept once compressed unless the
+    // content changed meanwhile; until then, requests for it are answered
+    // from this render.
+    compressPieces(rendered.pieces, Buffer.byteLength(nonce))
+      .then((gzip) => {
+        if (!enabled || generation !== renderedIn) return;
+        const bytes = body.length + gzip.compressed.reduce((sum, piece) => sum + piece.length, 0);
+        store(key, { ...rendered, gzip, bytes });
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, "a page could not be compressed to be kept"))
+      .finally(finished);
     return new Response(body, { status: response.status, headers: response.headers });
   } finally {
-    rendering.delete(key);
     settle(page);
+    if (!page) finished();
   }
 };
