@@ -12,8 +12,8 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import { admission } from "./app/server/admission.server.ts";
 import { CROSS_SITE_MESSAGE, isCrossSiteRequest } from "./app/server/cross-site.server.ts";
-import { imageVariants } from "./app/server/image-variants.server.ts";
 import { EnvError, loadDotEnv, env as readEnv } from "./app/server/env.server.ts";
+import { imageVariants } from "./app/server/image-variants.server.ts";
 import type { keptPage } from "./app/server/page-cache.server.ts";
 
 // What app/entry.server.tsx exports besides the renderer. The context key must

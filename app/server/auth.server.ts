@@ -20,9 +20,9 @@ import { sessionSecret } from "./secret.server";
 const ARGON2ID = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 100;
 /** Our cookies are hbs.session_token and so on (__Secure- prefixed in production). */
 export const AUTH_COOKIE_PREFIX = "hbs";
-export const PASSWORD_MAX = 100;
 const DAY = 24 * 60 * 60;
 
 function createAuth(database: Database) {

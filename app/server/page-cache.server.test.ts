@@ -69,15 +69,15 @@ describe("the page cache", () => {
 
     const page = await keptSoon(PAGE, "other-nonce-0000000000==");
     expect(page.status).toBe(200);
-    const body = page!.body.toString();
+    const body = page.body.toString();
     expect(body).toBe(
       '<p>Cafés for sale</p><script nonce="other-nonce-0000000000==">hydrate()</script><link nonce="other-nonce-0000000000==">',
     );
-    const headers = Object.fromEntries(page!.headers);
+    const headers = Object.fromEntries(page.headers);
     expect(headers["cache-control"]).toBe(PUBLIC_CACHING);
     expect(headers["age"]).toBe("0");
     expect(headers["vary"]).toBe("Cookie, Accept-Encoding");
-    expect(headers["content-length"]).toBe(String(page!.body.length));
+    expect(headers["content-length"]).toBe(String(page.body.length));
 
     // Compressed once when kept: a gzip client gets the same page, decompressed by any gzip decoder.
     const gzipped = kept(PAGE, "third-nonce-0000000000==", { gzip: true });

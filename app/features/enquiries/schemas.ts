@@ -5,7 +5,6 @@ import { z } from "~/lib/zod";
 import { listingCategoryCodes } from "~/lib/categories";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_TYPES } from "./form-rules";
 
-
 // Control characters (NUL cannot even be stored) and the invisible marks
 // that reorder text on screen; everything else a person types is kept.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -94,7 +93,6 @@ export const contactSchema = z.object({
   subject: line("Subject is required", 200, "Subject must be less than 200 characters"),
   message: text("Message is required", 5000, "Message must be less than 5000 characters"),
 });
-
 
 /** Up to ten photos, each checked by its declared type and size here and by its content on the server. */
 export const photos = () =>

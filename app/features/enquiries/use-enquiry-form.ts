@@ -5,7 +5,6 @@ import { showToast } from "~/lib/toasts";
 import type { z } from "zod";
 import type { EnquiryActionData } from "./enquiry-kinds";
 import type * as validatorsModule from "./validators";
-import type { EnquiryForm, enquirySchemas } from "./validators";
 
 type Validators = typeof validatorsModule;
 let loading: Promise<Validators> | undefined;
@@ -27,7 +26,7 @@ export interface EnquiryToasts {
  * sent before they arrive goes to the server as it is, whose answer shows
  * the same messages.
  */
-export function useEnquiryForm<Form extends EnquiryForm>({
+export function useEnquiryForm<Form extends validatorsModule.EnquiryForm>({
   id,
   schema,
   actionData,
@@ -41,7 +40,7 @@ export function useEnquiryForm<Form extends EnquiryForm>({
   toasts: EnquiryToasts;
   onSuccess?: () => void;
 }) {
-  type Schema = (typeof enquirySchemas)[Form];
+  type Schema = Validators["enquirySchemas"][Form];
   const fetcher = useFetcher<EnquiryActionData>({ key: id });
   const answer = fetcher.data ?? actionData;
   const [validators, setValidators] = useState<Validators>();

@@ -1,4 +1,4 @@
-import type { EmblaCarouselType } from "embla-carousel";
+import type { EmblaCarouselType as EmblaApi } from "embla-carousel";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { useCallback, useEffect, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from "react";
 import { cn } from "~/lib/utils";
@@ -6,8 +6,6 @@ import { usePrefersReducedMotion } from "./use-reduced-motion";
 
 /** Spec section 9: the carousels advance every 4000 ms. */
 export const AUTOPLAY_MS = 4000;
-
-type EmblaApi = EmblaCarouselType;
 
 /**
  * Embla on the carousel's viewport, loaded once the page has hydrated rather

@@ -4,9 +4,9 @@ import type { BusinessCard as Business } from "~/features/directory/businesses.s
 import { formatDistance } from "~/lib/geo";
 import { mapsSearchHref, safeWebsite } from "~/lib/links";
 import { telHref } from "~/lib/phone";
+import { CARD_SIZES, imageLoading, srcSetOf } from "~/lib/images";
 import { BusinessBadges, VisitWebsiteLink } from "./business-details";
 import { FavouriteButton } from "./favourite-button";
-import { CARD_SIZES, imageLoading, srcSetOf } from "~/lib/images";
 
 /**
  * A directory card, exactly as the spec's section 2 lists its parts. `eager`:

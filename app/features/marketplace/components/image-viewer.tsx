@@ -2,9 +2,9 @@ import { ChevronLeft, ChevronRight, X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type RefObject } from "react";
 import { useReturnFocus } from "~/components/ui/dialog";
+import { srcSetOf } from "~/lib/images";
 import { clampImageIndex, hasNextImage, hasPreviousImage, imageCounter, indexForKey, stepImage } from "./image-index";
 import { photoAlt } from "./listing-text";
-import { srcSetOf } from "~/lib/images";
 
 export interface ImageViewerProps {
   /** Image addresses, in order. */

@@ -9,10 +9,10 @@ import { formatDistance } from "~/lib/geo";
 import { formatPence } from "~/lib/money";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
+import { CARD_SIZES, imageLoading, srcSetOf } from "~/lib/images";
 import { useListingDialogs } from "./listing-dialogs";
 import { SaveListingButton } from "./save-listing-button";
 import { leaseLabel, offersLabel, photoAlt } from "./listing-text";
-import { CARD_SIZES, imageLoading, srcSetOf } from "~/lib/images";
 
 export interface ListingCardProps {
   listing: Listing;

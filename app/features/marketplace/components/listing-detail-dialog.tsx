@@ -7,9 +7,9 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { listingCategoryLabel } from "~/lib/categories";
 import { formatDistance } from "~/lib/geo";
 import { formatPence } from "~/lib/money";
+import { srcSetOf } from "~/lib/images";
 import { offersLabel } from "./listing-text";
 import type { ListingSummary } from "./listing-types";
-import { srcSetOf } from "~/lib/images";
 
 export interface ListingDetailDialogProps {
   listing: ListingSummary;

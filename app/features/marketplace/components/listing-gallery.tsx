@@ -1,7 +1,7 @@
+import { imageLoading, srcSetOf } from "~/lib/images";
 import { useListingDialogs } from "./listing-dialogs";
 import type { ListingSummary } from "./listing-types";
 import { photoAlt } from "./listing-text";
-import { imageLoading, srcSetOf } from "~/lib/images";
 
 // The first photo spans the page's main column (two thirds of it on a wide
 // screen); the others are two or three to a row below it.
