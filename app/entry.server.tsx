@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -7,6 +7,7 @@ import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction, Rout
 import { ServerRouter } from "react-router";
 import { cspNonceContext } from "./context";
 import { NonceContext } from "./lib/nonce";
+import { hydrateAfterLoad } from "./server/hydrate-after-load.server";
 import { setPageCaching } from "./server/http-cache.server";
 import { logger } from "./server/logger.server";
 
@@ -56,9 +57,12 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // A browser that goes away stops the render too; a render's own
+          // errors are reported by onError below.
+          const page = pipeline(body, hydrateAfterLoad(), () => {});
           pipe(body);
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(page), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type RunnerResult } from "lighthouse";
+import { ensureChromium } from "../scripts/ensure-chromium.js";
 import { startProductionServer } from "../tests/helpers/server-process";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -46,10 +47,11 @@ async function main() {
   const { values } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
   const runs = Math.max(1, Number(values.runs));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hbs-lighthouse-"));
+  const chromePath = ensureChromium();
   const server = await startProductionServer({ DATA_DIR: dataDir });
   const { url } = server;
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromePath,
     chromeFlags: [
       "--headless=new",
       "--no-sandbox",

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { hydrated } from "./fixtures";
 
 const results = (page: Page) => page.getByRole("region", { name: "Businesses" });
 const cards = (page: Page) => results(page).getByRole("article");
@@ -36,6 +37,8 @@ test("searches by name from ?search=, with the location dropdown and category ta
   await expect(page.getByLabel("Business name")).toHaveValue("dental");
   await expect(cards(page)).toHaveCount(6);
 
+  // The dropdown applies itself once the page has come alive.
+  await hydrated(page);
   await page.getByLabel("Location").selectOption("Newport");
   await expect(page).toHaveURL(/location=Newport/);
   await expect(cards(page)).toHaveCount(2);

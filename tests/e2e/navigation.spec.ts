@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { hydrated } from "./fixtures";
 
 test.describe("desktop navigation", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -72,6 +73,27 @@ test.describe("mobile navigation", () => {
     await expect(menu).toBeHidden();
 
     await toggle.click();
+    await menu.getByRole("link", { name: "Sell", exact: true }).click();
+    await expect(page).toHaveURL(/\/sell$/);
+    await expect(menu).toBeHidden();
+  });
+
+  test("a menu opened before the page has come alive stays open as it does", async ({ page }) => {
+    // The page's scripts are held back until the menu is open.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/");
+    const menu = page.getByTestId("mobile-menu");
+    await page.getByRole("navigation", { name: "Main" }).getByLabel("Menu").click();
+    await expect(menu).toBeVisible();
+
+    release();
+    await hydrated(page);
+    await expect(menu).toBeVisible();
     await menu.getByRole("link", { name: "Sell", exact: true }).click();
     await expect(page).toHaveURL(/\/sell$/);
     await expect(menu).toBeHidden();

@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 import { useLocation } from "react-router";
 
 /**
@@ -8,8 +8,13 @@ import { useLocation } from "react-router";
  */
 export function useDisclosureClose(ref: RefObject<HTMLDetailsElement | null>) {
   const location = useLocation();
+  const shownKey = useRef(location.key);
 
+  // Only a navigation closes the menu: one the visitor opened before the page
+  // came alive stays open as the page hydrates.
   useEffect(() => {
+    if (shownKey.current === location.key) return;
+    shownKey.current = location.key;
     ref.current?.removeAttribute("open");
   }, [ref, location.key]);
 
