@@ -1,7 +1,9 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { hydrateAfterLoad, rewrite } from "./hydrate-after-load.server";
+import { documentRewriter, hydrateAfterLoad } from "./hydrate-after-load.server";
+
+const rewrite = (html: string) => documentRewriter()(html);
 
 // The shape of what React Router's <Scripts> writes, as React serialises it.
 const page = [
@@ -13,24 +15,25 @@ const page = [
   '<script nonce="abc">window.__reactRouterContext.streamController.close();</script></body></html>',
 ].join("");
 
-/** What a browser would run after the load event: the module script's text. */
-function deferredModule(html: string) {
-  const literal = /\(\((code,nonce)[\s\S]*?\}\)\)\)\)\((".*?"),document\.currentScript\.nonce\)<\/script>/.exec(html)?.[2];
-  return literal ? (JSON.parse(literal) as string) : null;
+/** What the page asks for after the load event: the module script's text and the preloads. */
+function afterLoad(html: string) {
+  const args = /\}\)\)\)\)\((.*),document\.currentScript\.nonce\)<\/script>/s.exec(html)?.[1];
+  return args ? (JSON.parse(`[${args}]`) as [string, string[]]) : null;
 }
 
 describe("hydrateAfterLoad", () => {
-  it("leaves out the preloads and starts the module script after load, keeping everything else", () => {
+  it("leaves out the preloads and asks for them and the module script after load, keeping everything else", () => {
     const html = rewrite(page);
-    expect(html).not.toContain("modulepreload");
+    expect(html).not.toContain('<link rel="modulepreload"');
     expect(html).not.toMatch(/<script[^>]*type="module"/);
     expect(html).toContain('<link rel="stylesheet" href="/assets/app.css" data-precedence="default"/>');
     expect(html).toContain("<p>Halal bakery, £45,000 &lt;freehold&gt;</p>");
     expect(html).toContain('<script nonce="abc">window.__reactRouterContext = {};</script>');
     expect(html).toContain('addEventListener("load"');
-    expect(deferredModule(html)).toBe(
+    expect(afterLoad(html)).toEqual([
       'import * as route0 from "/assets/root.js";\nwindow.__reactRouterRouteModules = {"root":route0};\nimport("/assets/entry.client.js");',
-    );
+      ["/assets/entry.client.js", "/assets/root.js"],
+    ]);
   });
 
   it("gives the same document however the stream is cut, even inside a tag or a character", async () => {

@@ -6,36 +6,50 @@
 // hold back the first paint. The page needs none of it to be drawn or used
 // (every link and form works without JavaScript), so the document asks for it
 // only once the page has loaded and painted: the preload links are left out,
-// and the module script is written by a small classic script after the load
-// event, with the nonce of the script that wrote it. Decision 0019.
+// and a small classic script adds them after the load event and writes the
+// module script, with the nonce of the script that wrote it. Decision 0019.
 import { StringDecoder } from "node:string_decoder";
 import { Transform } from "node:stream";
 
-const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 // React writes the attributes in the order <Scripts> gives them: the nonce
 // (when there is one), then type and async.
 const MODULE_SCRIPT = /<script((?: [a-z-]+="[^"]*")*) type="module" async="">([\s\S]*?)<\/script>/;
 const MODULE_SCRIPT_START = /<script(?: [a-z-]+="[^"]*")* type="module" async="">/;
 
 /**
- * The classic script that writes `code` as a module script after the load
- * event and the next paint. Its text sat in a script already, so it holds no
- * "</script"; JSON.stringify makes it a string literal.
+ * The classic script that, after the load event and the next paint, asks for
+ * the `preloads` all at once (rather than each as the one before it is read)
+ * and writes `code` as a module script. Its text sat in a script already, so
+ * it holds no "</script"; JSON.stringify makes it a string literal.
  */
-function startAfterLoad(code: string) {
+function startAfterLoad(code: string, preloads: string[]) {
   return (
-    "((code,nonce)=>addEventListener(\"load\",()=>requestAnimationFrame(()=>setTimeout(()=>{" +
+    '((code,preloads,nonce)=>addEventListener("load",()=>requestAnimationFrame(()=>setTimeout(()=>{' +
+    'for(const href of preloads){const link=document.createElement("link");link.rel="modulepreload";' +
+    "link.href=href;document.head.append(link)}" +
     'const script=document.createElement("script");script.type="module";script.nonce=nonce;' +
     "script.textContent=code;document.head.append(script)}))))" +
-    `(${JSON.stringify(code)},document.currentScript.nonce)`
+    `(${JSON.stringify(code)},${JSON.stringify(preloads)},document.currentScript.nonce)`
   );
 }
 
-/** The document with its hydration code started after load. */
-export function rewrite(html: string) {
-  return html
-    .replace(MODULE_PRELOAD, "")
-    .replace(MODULE_SCRIPT, (_, attributes: string, code: string) => `<script${attributes}>${startAfterLoad(code)}</script>`);
+/**
+ * Rewrites one document, piece by piece: the preloads it takes out of the head
+ * are kept for the module script, which comes later, to ask for after load.
+ */
+export function documentRewriter() {
+  const preloads: string[] = [];
+  return (html: string) =>
+    html
+      .replace(MODULE_PRELOAD, (_, href: string) => {
+        preloads.push(href);
+        return "";
+      })
+      .replace(
+        MODULE_SCRIPT,
+        (_, attributes: string, code: string) => `<script${attributes}>${startAfterLoad(code, preloads)}</script>`,
+      );
 }
 
 /**
@@ -53,6 +67,7 @@ function safeEnd(text: string) {
 
 /** Rewrites a streamed document as it passes, holding back only an unfinished tag or module script. */
 export function hydrateAfterLoad() {
+  const rewrite = documentRewriter();
   const decoder = new StringDecoder("utf8");
   let held = "";
   return new Transform({

@@ -30,6 +30,8 @@ test.describe("desktop navigation", () => {
 
   test("closes a dropdown on Escape and on a click outside", async ({ page }) => {
     await page.goto("/about");
+    // Escape and a click outside close it once the page has come alive.
+    await hydrated(page);
     const nav = page.getByRole("navigation", { name: "Main" });
     const toggle = nav.locator("summary", { hasText: "Our packages" });
     await toggle.click();
@@ -111,4 +113,28 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/sell$/);
     await expect(page.getByRole("heading", { level: 1, name: "Sell your business" })).toBeVisible();
   });
+});
+
+test("on a reload, a visitor who scrolls on before the page comes alive stays where they are", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await page.goto("/halal-network-space");
+  await hydrated(page);
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+
+  // The reload puts the page back at 400 as it is parsed; the visitor scrolls
+  // on before its scripts arrive, and hydrating must not pull them back.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+  await page.evaluate(() => window.scrollTo(0, 900));
+  release();
+  await hydrated(page);
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(900);
 });
