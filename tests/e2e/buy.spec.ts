@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { hydrated } from "./fixtures";
 
 const results = (page: Page) => page.getByRole("region", { name: "Businesses for sale" });
 const cards = (page: Page) => results(page).getByRole("article");
@@ -20,6 +21,8 @@ test("search, category, location and sort filter and order the list, in the URL"
   await expect(page.getByPlaceholder("Search businesses...")).toHaveValue("newport");
   await expect(cards(page)).toHaveCount(2);
 
+  // The dropdowns apply themselves once the page has come alive.
+  await hydrated(page);
   await page.getByLabel("Sort by").selectOption("price-asc");
   await expect(page).toHaveURL(/sort=price-asc/);
   await expect(cards(page).first()).toContainText("£25,000");
