@@ -14,8 +14,8 @@ import { Transform } from "node:stream";
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 // React writes the attributes in the order <Scripts> gives them: the nonce
 // (when there is one), then type and async.
-const MODULE_SCRIPT = /<script((?: [a-z-]+="[^"]*")*) type="module" async="">([\s\S]*?)<\/script>/;
-const MODULE_SCRIPT_START = /<script(?: [a-z-]+="[^"]*")* type="module" async="">/;
+const MODULE_SCRIPT_START = /<script((?: [a-z-]+="[^"]*")*) type="module" async="">/;
+const MODULE_SCRIPT = new RegExp(String.raw`${MODULE_SCRIPT_START.source}([\s\S]*?)<\/script>`);
 
 /**
  * The classic script that, after the load event and the next paint, asks for

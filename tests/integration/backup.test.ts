@@ -7,12 +7,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql, type SQL } from "drizzle-orm";
-import { createThrowawayDatabase } from "../helpers/throwaway-database";
 import { afterAll, describe, expect, it } from "vitest";
 import { BackupError, backupDatabase, restoreDatabase } from "../../app/server/backup.server";
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from "../../app/server/db.server";
 import { enquiry } from "../../app/server/schema";
 import { seedDatabase } from "../../db/seed/seed";
+import { createThrowawayDatabase } from "../helpers/throwaway-database";
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "hbs-backup-"));
 const dropAfter: (() => Promise<void>)[] = [];

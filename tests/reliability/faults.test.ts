@@ -19,7 +19,6 @@ afterAll(async () => {
   cluster?.destroy();
 });
 
-/** A database of its own on the cluster, for one test. */
 /** A database on the test's own cluster, which goes with it. */
 async function database(name: string) {
   return (await createThrowawayDatabase(cluster.url, name)).url;

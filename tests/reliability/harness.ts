@@ -11,7 +11,6 @@ import os from "node:os";
 import path from "node:path";
 import { freePort } from "../helpers/server-process";
 
-
 function postgresBin(name: string) {
   const versions = fs.readdirSync("/usr/lib/postgresql").sort().reverse();
   return `/usr/lib/postgresql/${versions[0]}/bin/${name}`;

@@ -2,9 +2,9 @@ import { MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import type { BusinessCard as Business } from "~/features/directory/businesses.server";
 import { formatDistance } from "~/lib/geo";
+import { CARD_SIZES, imageLoading, srcSetOf } from "~/lib/images";
 import { mapsSearchHref, safeWebsite } from "~/lib/links";
 import { telHref } from "~/lib/phone";
-import { CARD_SIZES, imageLoading, srcSetOf } from "~/lib/images";
 import { BusinessBadges, VisitWebsiteLink } from "./business-details";
 import { FavouriteButton } from "./favourite-button";
 

@@ -6,8 +6,8 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { listingCategoryLabel } from "~/lib/categories";
 import { formatDistance } from "~/lib/geo";
-import { formatPence } from "~/lib/money";
 import { srcSetOf } from "~/lib/images";
+import { formatPence } from "~/lib/money";
 import { offersLabel } from "./listing-text";
 import type { ListingSummary } from "./listing-types";
 
