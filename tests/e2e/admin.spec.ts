@@ -166,7 +166,10 @@ test("an enquiry is found, moved on and noted; its sender sees the new status in
   await page.getByLabel("Search", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/q=asker/);
-  await page.getByRole("link", { name: /^HBS-\d{6}$/ }).click();
+  // The address changes before the filtered list is drawn: wait for the list.
+  const found = page.getByRole("link", { name: /^HBS-\d{6}$/ });
+  await expect(found).toHaveCount(1);
+  await found.click();
   await expect(page.getByText("Which bodies do you accept?")).toBeVisible();
   await page.getByRole("combobox", { name: "Status" }).selectOption("in_progress");
   await page.getByRole("button", { name: "Update" }).click();
