@@ -16,4 +16,19 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },
+  {
+    files: ["app/**"],
+    rules: {
+      // One way to read a body, with limits and a 4xx for what cannot be read.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(formData|json|text|arrayBuffer|blob|bytes)$/]:matches([callee.object.name='request'], [callee.object.property.name='request'])",
+          message:
+            "Read the body with readFormData (app/server/form-data.server.ts): a body it cannot read is a 4xx, not a 500.",
+        },
+      ],
+    },
+  },
 );

@@ -12,9 +12,10 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import { admission } from "./app/server/admission.server.ts";
 import { CROSS_SITE_MESSAGE, isCrossSiteRequest } from "./app/server/cross-site.server.ts";
-import { EnvError, loadDotEnv, env as readEnv } from "./app/server/env.server.ts";
-import { imageVariants } from "./app/server/image-variants.server.ts";
+import { chooseFreePort, EnvError, loadDotEnv, env as readEnv } from "./app/server/env.server.ts";
 import type { keptPage } from "./app/server/page-cache.server.ts";
+import type { storage } from "./app/server/storage.server.ts";
+import { serveUploads } from "./app/server/uploads.server.ts";
 
 // What app/entry.server.tsx exports besides the renderer. The context key must
 // come from the build: a copy imported here would be a different key.
@@ -23,13 +24,14 @@ interface AppEntry {
   clientIpContext: RouterContext<string>;
   start(): Promise<void>;
   stop(): Promise<void>;
-  uploadsDir(): string;
+  storage: typeof storage;
   keptPage: typeof keptPage;
 }
 
 let env: ReturnType<typeof readEnv>;
 try {
   loadDotEnv();
+  await chooseFreePort();
   env = readEnv();
 } catch (error) {
   if (!(error instanceof EnvError)) throw error;
@@ -85,24 +87,8 @@ if (production) {
   entry = (await load()).entry.module as unknown as AppEntry;
 }
 
-// Uploaded and generated images. Their names are random or content hashes,
-// so a name always means the same bytes.
-// A missing upload is a plain 404, not a page and not an error in the log.
-const plainNotFound: RequestHandler = (_req, res) => void res.status(404).type("text/plain").send("Not found");
-app.use(
-  "/uploads",
-  // Every upload is re-encoded to WebP; anything else there is not ours to serve.
-  (req, res, next) => (req.path.endsWith(".webp") ? next() : plainNotFound(req, res, next)),
-  express.static(entry.uploadsDir(), {
-    immutable: true,
-    maxAge: "1y",
-    index: false,
-    dotfiles: "deny",
-  }),
-  // A narrower copy for srcset, made on first request.
-  imageVariants(entry.uploadsDir()),
-  plainNotFound,
-);
+// Uploaded and generated images, from the disk or the bucket (decision 0021).
+app.use("/uploads", serveUploads(entry.storage()));
 
 // Forged posts from other websites (CSRF) are refused before the app sees
 // them, for every route: pages, resource routes and Better Auth's endpoints.
@@ -133,6 +119,19 @@ app.use((req, res, next) => {
   res.status(page.status);
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.end(page.body);
+});
+
+// A body the app answered without reading to its end (too large, say) is read
+// and dropped after the answer, as Node does for a body no one reads. React
+// Router's adapter has started reading it, so Node would close the connection
+// instead, and a client still sending would see a reset, not the answer.
+app.use((req, res, next) => {
+  res.on("finish", () => {
+    if (req.complete) return;
+    req.removeAllListeners("data");
+    req.resume();
+  });
+  next();
 });
 
 app.all(

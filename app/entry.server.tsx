@@ -6,15 +6,19 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { cspNonceContext } from "./context";
+import { scheduledJobs } from "./jobs.server";
 import { NonceContext } from "./lib/nonce";
 import { hydrateAfterLoad } from "./server/hydrate-after-load.server";
 import { setPageCaching } from "./server/http-cache.server";
+import { start as startApp } from "./server/lifecycle.server";
 import { logger } from "./server/logger.server";
 
 // server.ts starts and stops the app through these, so that it shares the
 // build's single instance of the database and of the context keys.
 export { clientIpContext, cspNonceContext } from "./context";
-export { start, stop, uploadsDir } from "./server/lifecycle.server";
+export { stop } from "./server/lifecycle.server";
+export { storage } from "./server/storage.server";
+export const start = () => startApp(scheduledJobs());
 export { keptPage } from "./server/page-cache.server";
 
 export const streamTimeout = 5_000;

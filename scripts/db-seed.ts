@@ -10,7 +10,7 @@ import { insertBulkData } from "../db/seed/bulk";
 import { seedDatabase } from "../db/seed/seed";
 import { openDatabase } from "../app/server/db.server";
 import { env, loadDotEnv } from "../app/server/env.server";
-import { uploadsDir } from "../app/server/lifecycle.server";
+import { storage } from "../app/server/storage.server";
 
 loadDotEnv();
 const { values: args } = parseArgs({
@@ -25,7 +25,7 @@ const { DATABASE_URL, DATA_DIR } = env();
 const handle = openDatabase({ databaseUrl: DATABASE_URL, dataDir: DATA_DIR });
 try {
   await handle.migrate();
-  const added = await seedDatabase(handle.db, { uploadsDir: uploadsDir() });
+  const added = await seedDatabase(handle.db, { uploads: storage().uploads });
   console.log(`Seeded (${handle.kind}): added ${added.listings} listings, ${added.businesses} businesses, ${added.packages} packages.`);
   if (args.bulk) {
     const bulk = await insertBulkData(handle.db, {

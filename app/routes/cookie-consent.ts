@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { CONSENT_KEY, isConsentChoice } from "~/lib/consent";
 import { safeRedirectPath } from "~/lib/links";
 import { secureCookies } from "~/server/cookies.server";
+import { formOrRefusal, TEXT_FORM_LIMITS } from "~/server/form-data.server";
 import type { Route } from "./+types/cookie-consent";
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
@@ -9,7 +10,8 @@ const ONE_YEAR_S = 365 * 24 * 60 * 60;
 // The cookie banner's buttons post here; without JavaScript this is how the
 // choice is kept. Strictly necessary, so it needs no consent of its own.
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await formOrRefusal(request, TEXT_FORM_LIMITS);
+  if (form instanceof Response) return form;
   const choice = form.get("choice");
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
   if (!isConsentChoice(choice)) {

@@ -2,7 +2,7 @@ import { toggleFavourite } from "~/features/account/member.server";
 import { getSessionUser } from "~/features/account/session.server";
 import { getBusinessBySlug } from "~/features/directory/businesses.server";
 import { safeRedirectPath } from "~/lib/links";
-import { readFormData, TEXT_FORM_LIMITS } from "~/server/form-data.server";
+import { formOrRefusal, TEXT_FORM_LIMITS } from "~/server/form-data.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/directory-favourite";
@@ -11,8 +11,9 @@ import type { Route } from "./+types/directory-favourite";
 // added or removed; a visitor is sent to sign in with the spec's message, then
 // back to where they were.
 export async function action({ request, params }: Route.ActionArgs) {
-  const form = await readFormData(request, TEXT_FORM_LIMITS).catch(() => null);
-  const back = safeRedirectPath(form?.get("redirectTo"), "/halal-network-space");
+  const form = await formOrRefusal(request, TEXT_FORM_LIMITS);
+  if (form instanceof Response) return form;
+  const back = safeRedirectPath(form.get("redirectTo"), "/halal-network-space");
   const user = await getSessionUser(request);
   if (!user) {
     return redirectWithToast(`/auth?redirectTo=${encodeURIComponent(back)}`, {

@@ -2,15 +2,16 @@ import { toggleSavedListing } from "~/features/account/member.server";
 import { getSessionUser } from "~/features/account/session.server";
 import { getListingBySlug } from "~/features/marketplace/listings.server";
 import { safeRedirectPath } from "~/lib/links";
-import { readFormData, TEXT_FORM_LIMITS } from "~/server/form-data.server";
+import { formOrRefusal, TEXT_FORM_LIMITS } from "~/server/form-data.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/listing-save";
 
 // The save toggle of a listing (spec section 4), with the spec's toasts.
 export async function action({ request, params }: Route.ActionArgs) {
-  const form = await readFormData(request, TEXT_FORM_LIMITS).catch(() => null);
-  const back = safeRedirectPath(form?.get("redirectTo"), `/buy/${params.slug}`);
+  const form = await formOrRefusal(request, TEXT_FORM_LIMITS);
+  if (form instanceof Response) return form;
+  const back = safeRedirectPath(form.get("redirectTo"), `/buy/${params.slug}`);
   const user = await getSessionUser(request);
   if (!user) {
     return redirectWithToast(`/auth?redirectTo=${encodeURIComponent(back)}`, {

@@ -6,7 +6,7 @@ import { RemoveButton } from "~/features/account/components/remove-button";
 import { listFavourites, removeFavourite } from "~/features/account/member.server";
 import { requireUser } from "~/features/account/session.server";
 import { BusinessCard } from "~/features/directory/components/business-card";
-import { readFormData, TEXT_FORM_LIMITS } from "~/server/form-data.server";
+import { formOrRefusal, TEXT_FORM_LIMITS } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/my-favorites";
 
@@ -17,7 +17,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const businessId = Number((await readFormData(request, TEXT_FORM_LIMITS).catch(() => null))?.get("businessId"));
+  const form = await formOrRefusal(request, TEXT_FORM_LIMITS);
+  if (form instanceof Response) return form;
+  const businessId = Number(form.get("businessId"));
   const removed = Number.isInteger(businessId) && (await removeFavourite(user.id, businessId));
   return redirectWithToast(
     "/my-favorites",

@@ -6,7 +6,7 @@ import { RemoveButton } from "~/features/account/components/remove-button";
 import { listSavedListings, removeSavedListing } from "~/features/account/member.server";
 import { requireUser } from "~/features/account/session.server";
 import { ListingCard } from "~/features/marketplace/components/listing-card";
-import { readFormData, TEXT_FORM_LIMITS } from "~/server/form-data.server";
+import { formOrRefusal, TEXT_FORM_LIMITS } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/saved-listings";
 
@@ -17,7 +17,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const listingId = Number((await readFormData(request, TEXT_FORM_LIMITS).catch(() => null))?.get("listingId"));
+  const form = await formOrRefusal(request, TEXT_FORM_LIMITS);
+  if (form instanceof Response) return form;
+  const listingId = Number(form.get("listingId"));
   // Only the member's own row can match: the delete is scoped to them.
   const removed = Number.isInteger(listingId) && (await removeSavedListing(user.id, listingId));
   return redirectWithToast(

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, loadDotEnv, parseEnv } from "./env.server";
+import { chooseFreePort, EnvError, loadDotEnv, parseEnv } from "./env.server";
 
 describe("parseEnv", () => {
   it("gives every variable a working default", () => {
@@ -22,6 +22,37 @@ describe("parseEnv", () => {
 
   it("treats an empty DATABASE_URL as unset", () => {
     expect(parseEnv({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
+  });
+});
+
+describe("SITE_URL", () => {
+  it("is, when unset, the site on this machine at the port it listens on", () => {
+    expect(parseEnv({}).SITE_URL).toBe("http://localhost:3000");
+    expect(parseEnv({ PORT: "4000" }).SITE_URL).toBe("http://localhost:4000");
+    // An empty line in .env, as a commented-out one.
+    expect(parseEnv({ PORT: "4000", SITE_URL: "" }).SITE_URL).toBe("http://localhost:4000");
+  });
+
+  it("is the public address when set, whatever the port", () => {
+    expect(parseEnv({ PORT: "4000", SITE_URL: "https://hbs.example" }).SITE_URL).toBe("https://hbs.example");
+    expect(() => parseEnv({ SITE_URL: "ftp://hbs.example" })).toThrow(/SITE_URL/);
+  });
+
+  it("names the port chosen for PORT=0, before the server listens", async () => {
+    const before = process.env.PORT;
+    try {
+      process.env.PORT = "0";
+      await chooseFreePort();
+      const port = Number(process.env.PORT);
+      expect(port).toBeGreaterThan(0);
+      expect(parseEnv(process.env).SITE_URL).toBe(`http://localhost:${port}`);
+      process.env.PORT = "4000";
+      await chooseFreePort();
+      expect(process.env.PORT).toBe("4000");
+    } finally {
+      if (before === undefined) delete process.env.PORT;
+      else process.env.PORT = before;
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 // The environment, validated once. A bad value stops the process with a
 // message that names the variable, instead of failing later somewhere else.
 import fs from "node:fs";
+import net, { type AddressInfo } from "node:net";
 import { z } from "zod";
 
 const optionalUrl = (protocols: string[]) =>
@@ -13,6 +14,14 @@ const optionalUrl = (protocols: string[]) =>
       message: `must start with ${protocols.join(" or ")}`,
     });
 
+/** Unset when empty, as a commented-out line in .env would be. */
+const optionalText = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined);
+
 // Secrets that appear in documentation, Better Auth's own default among them.
 const PUBLISHED_SECRETS = ["better-auth-secret-12345678901234567890", "better-auth-secret-123456789"];
 
@@ -21,7 +30,11 @@ export const envSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
-    SITE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
+    // Unset, http://localhost:<PORT>: the site opened where it listens (filled in below).
+    SITE_URL: z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: optionalUrl(["postgres://", "postgresql://"]),
     // Signs the session and flash cookies (docs/decisions/0013-production-secret.md).
@@ -46,11 +59,44 @@ export const envSchema = z
     // How long an e-mail being sent is one server's before another may retry
     // it (docs/decisions/0008-outbox.md): longer than a send can take (mail.server.ts).
     OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+    // Scheduled work (docs/decisions/0020-scheduler.md): how long a run is its
+    // server's before another takes it over, and jobs run more or less often
+    // than their default, e.g. "subscriptions.expire=5m,housekeeping=1h".
+    SCHEDULER_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+    JOB_INTERVALS: z
+      .string()
+      .trim()
+      .default("")
+      .transform((value, context) => {
+        const intervals: Record<string, number> = {};
+        for (const entry of value.split(",").filter((e) => e.trim())) {
+          const match = /^\s*([\w.-]+)\s*=\s*([1-9]\d*)\s*(s|m|h|d)\s*$/.exec(entry);
+          if (!match) {
+            context.addIssue({
+              code: "custom",
+              message: `"${entry}" is not job=duration (e.g. subscriptions.expire=5m)`,
+            });
+            return z.NEVER;
+          }
+          intervals[match[1]!] = Number(match[2]) * { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[3]!]!;
+        }
+        return intervals;
+      }),
     // Express's "trust proxy": which proxies may say who the visitor is through
     // X-Forwarded-For (e.g. "loopback", "1", "10.0.0.0/8"). Off by default.
     TRUST_PROXY: z.string().trim().default("false"),
+    // Images in an S3-compatible bucket instead of DATA_DIR (docs/decisions/0021-object-storage.md).
+    // Without keys, the AWS SDK's own chain (AWS_* variables, an instance role) is used.
+    S3_BUCKET: optionalText(),
+    S3_ENDPOINT: optionalUrl(["http://", "https://"]),
+    S3_REGION: z.string().trim().min(1).default("us-east-1"),
+    S3_ACCESS_KEY_ID: optionalText(),
+    S3_SECRET_ACCESS_KEY: optionalText(),
+    // Self-hosted stores (MinIO, Garage…) want bucket/key in the path, not in the host name.
+    S3_FORCE_PATH_STYLE: z.stringbool().default(false),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
+  .transform((env) => ({ ...env, SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}` }))
   .superRefine((env, issues) => {
     // A server others can reach must have its own secret: a generated one is
     // kept only for a site on this machine (docs/decisions/0013-production-secret.md).
@@ -60,6 +106,17 @@ export const envSchema = z
         path: ["BETTER_AUTH_SECRET"],
         message: "is required in production: generate one with `openssl rand -hex 32`",
       });
+    }
+    if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+      issues.addIssue({
+        code: "custom",
+        path: [env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
+        message: "is required with the other S3 key",
+      });
+    }
+    // Settings for a bucket without one would quietly leave images on the disk.
+    if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID)) {
+      issues.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required with the other S3_* settings" });
     }
   });
 
@@ -82,6 +139,20 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 /** Reads ./.env into the environment, if there is one; set variables win. */
 export function loadDotEnv(file = ".env") {
   if (fs.existsSync(file)) process.loadEnvFile(file);
+}
+
+/**
+ * PORT=0 asks for any free port: one is chosen before the environment is read,
+ * so that all its readers (server.ts and the build each have one) see the port
+ * the server will listen on, and an unset SITE_URL names it.
+ */
+export async function chooseFreePort() {
+  const asked = process.env.PORT?.trim();
+  if (!asked || Number(asked) !== 0) return;
+  const probe = net.createServer();
+  await new Promise<void>((resolve, reject) => probe.once("error", reject).listen(0, resolve));
+  process.env.PORT = String((probe.address() as AddressInfo).port);
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
 }
 
 let cached: Env | undefined;

@@ -82,3 +82,19 @@ function tooLarge(limits: FormLimits) {
     ? `Your submission is too large. Please send at most ${limits.maxFiles} photos of ${megabytes(limits.maxFileSize)} or less each.`
     : "Your submission is too large. Please shorten it and try again.";
 }
+
+/**
+ * The form, or the plain answer refusing it (415, 413 or 400) for an action
+ * to return as it is: a body it cannot read changes nothing.
+ */
+export async function formOrRefusal(request: Request, limits: FormLimits): Promise<FormData | Response> {
+  try {
+    return await readFormData(request, limits);
+  } catch (error) {
+    if (!(error instanceof FormBodyError)) throw error;
+    return new Response(error.message, {
+      status: error.status,
+      headers: { "content-type": "text/plain; charset=utf-8" },
+    });
+  }
+}

@@ -1,48 +1,63 @@
 // The narrower copies of uploaded images that srcset asks for
 // (app/lib/images.ts): `<name>-400.webp` is made from `<name>.webp` the first
-// time it is requested, kept beside it, and served as a file from then on.
-// Only the listed widths, only beside an existing image, so a stranger can
+// time it is requested, kept beside it in the store, and served from there
+// on. Only the listed widths, only beside an existing image, so a stranger can
 // make no more files than there are images times widths.
-import fs from "node:fs/promises";
-import path from "node:path";
 import type { RequestHandler } from "express";
 import sharp from "sharp";
 import { IMAGE_WIDTHS } from "~/lib/images";
+import type { ObjectStore } from "./storage.server";
 
-// Folders and names as we write them: letters, digits, dots, dashes, underscores.
-const VARIANT = /^((?:\/[\w.-]+)+)-(\d+)\.webp$/;
+/** Uploads' names are random or content hashes: the bytes under one never change. */
+export const IMMUTABLE_IMAGE = "public, max-age=31536000, immutable";
+
+// Folders and names as we write them: letters, digits, dots, dashes,
+// underscores, never starting with a dot (so no "..", no hidden names).
+const VARIANT = /^((?:\/[\w-][\w.-]*)+)-(\d+)\.webp$/;
 
 /** Copies being made, so that simultaneous requests make each once. */
-const making = new Map<string, Promise<void>>();
+const making = new Map<string, Promise<Buffer | null>>();
 
-async function makeCopy(original: string, target: string, width: number) {
-  const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
-  await sharp(original).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toFile(temporary);
-  // Whole or not at all: a reader never sees half a file.
-  await fs.rename(temporary, target);
+/** The copy's bytes, or null when there is no image to copy. */
+async function makeCopy(uploads: ObjectStore, original: string, target: string, width: number) {
+  // Another server sharing the bucket may have made it since the store was asked.
+  const existing = await uploads.read(target);
+  if (existing) return existing;
+  const source = await uploads.read(original);
+  if (!source) return null;
+  const bytes = await sharp(source)
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: 78 })
+    .toBuffer()
+    .catch(() => null); // not an image after all
+  if (bytes) await uploads.put(target, bytes);
+  return bytes;
 }
 
 /**
- * Express middleware for /uploads, after the static files: makes a missing
- * copy and sends it, or passes on (to a 404) when there is nothing to copy.
+ * Express middleware for /uploads, after the stored files: makes a missing
+ * copy, keeps it and sends it, or passes on (to a 404) when there is nothing
+ * to copy.
  */
-export function imageVariants(uploadsDir: string): RequestHandler {
+export function imageVariants(uploads: ObjectStore): RequestHandler {
   return async (req, res, next) => {
     const match = VARIANT.exec(req.path);
     const width = Number(match?.[2]);
-    if (!match || match[1]!.split("/").includes("..") || !IMAGE_WIDTHS.includes(width as never)) return next();
-    const original = path.join(uploadsDir, `${match[1]}.webp`);
-    const target = path.join(uploadsDir, req.path);
+    if (!match || !IMAGE_WIDTHS.includes(width as never)) return next();
+    const target = req.path.slice(1);
     let made = making.get(target);
     if (!made) {
-      made = makeCopy(original, target, width).finally(() => making.delete(target));
+      made = makeCopy(uploads, `${match[1]!.slice(1)}.webp`, target, width).finally(() => making.delete(target));
       making.set(target, made);
     }
+    let bytes: Buffer | null;
     try {
-      await made;
-    } catch {
-      return next(); // no such image
+      bytes = await made;
+    } catch (error) {
+      return next(error); // the store failed
     }
-    res.sendFile(target, { maxAge: "1y", immutable: true });
+    if (!bytes) return next(); // no such image
+    res.setHeader("Cache-Control", IMMUTABLE_IMAGE);
+    res.type("image/webp").send(bytes);
   };
 }

@@ -1,49 +1,28 @@
 // Start and stop of everything the app holds open. Called by server.ts
 // through the server build, so that the app and the server share one module
 // instance of the database.
-import os from "node:os";
-import path from "node:path";
 import { seedDatabase } from "../../db/seed/seed";
-import { expireSubscriptions } from "~/features/admin/subscriptions.server";
 import { openDatabase, setDatabase, type DatabaseHandle } from "./db.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { mailerFromEnv } from "./mail.server";
 import { clearPageCache, disablePageCache, enablePageCache, PUBLIC_CONTENT_CHANNEL } from "./page-cache.server";
 import { startOutboxWorker, type OutboxWorker } from "./outbox.server";
-import { pruneRateLimits } from "./rate-limit.server";
+import { startScheduler, type ScheduledJob, type Scheduler } from "./scheduler.server";
+import { storage } from "./storage.server";
 
 let handle: DatabaseHandle | undefined;
 let worker: OutboxWorker | undefined;
-let pruneTimer: NodeJS.Timeout | undefined;
+let scheduler: Scheduler | undefined;
 let stopListening: (() => Promise<void>) | undefined;
-
-/** Counters older than a day are of no use to any rule. */
-const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /** Asks the outbox worker to send what was just queued, rather than at its next tick. */
 export function wakeOutbox() {
   worker?.wake();
 }
 
-/** A folder under DATA_DIR; with the in-memory database (tests), under the system's temporary folder. */
-function dataFolder(name: string) {
-  const { DATA_DIR } = env();
-  const base = DATA_DIR.startsWith("memory://") ? path.join(os.tmpdir(), `hbs-memory-${process.pid}`) : DATA_DIR;
-  return path.resolve(base, name);
-}
-
-/** Public images: seed images and published listings' photos, served at /uploads. */
-export function uploadsDir() {
-  return dataFolder("uploads");
-}
-
-/** Photos sent with listing submissions: private until staff publish the listing. */
-export function submissionPhotosDir() {
-  return dataFolder("submissions");
-}
-
-export async function start(): Promise<void> {
+/** Opens the database and starts the outbox and `jobs` (app/jobs.server.ts, through app/entry.server.tsx). */
+export async function start(jobs: ScheduledJob[]): Promise<void> {
   if (handle) return;
   const { DATABASE_URL, DATA_DIR } = env();
   const opened = openDatabase({ databaseUrl: DATABASE_URL, dataDir: DATA_DIR });
@@ -52,7 +31,7 @@ export async function start(): Promise<void> {
     // The embedded database is the zero-setup one: it starts with the spec's
     // sample data. A PostgreSQL database is seeded on purpose (npm run db:seed).
     if (opened.kind === "pglite") {
-      const seeded = await seedDatabase(opened.db, { uploadsDir: uploadsDir() });
+      const seeded = await seedDatabase(opened.db, { uploads: storage().uploads });
       logger.info({ seeded }, "seed data checked");
     }
   } catch (error) {
@@ -78,22 +57,20 @@ export async function start(): Promise<void> {
     leaseMs: env().OUTBOX_LEASE_SECONDS * 1000,
     onError: (error) => logger.warn({ err: error }, "outbox run failed; retrying at the next tick"),
   });
-  const db = handle.db;
-  const hourly = () => {
-    pruneRateLimits(db, RATE_LIMIT_RETENTION_MS).catch((error) =>
-      logger.warn({ err: error }, "pruning rate limits failed"),
-    );
-    expireSubscriptions()
-      .then((expired) => expired && logger.info({ expired }, "subscriptions past their end date expired"))
-      .catch((error) => logger.warn({ err: error }, "expiring subscriptions failed"));
-  };
-  hourly();
-  pruneTimer = setInterval(hourly, 60 * 60 * 1000);
-  pruneTimer.unref();
+  // Periodic work, once per period across every server (decision 0020).
+  scheduler = startScheduler(handle.db, jobs, {
+    leaseMs: env().SCHEDULER_LEASE_SECONDS * 1000,
+    onRun: (job, { periodStart, result, error }) =>
+      error
+        ? logger.warn({ job, periodStart, err: error }, "scheduled run failed; another attempt follows")
+        : logger.info({ job, periodStart, result }, "scheduled run done"),
+    onError: (error) => logger.warn({ err: error }, "scheduler could not reach the database; trying at the next tick"),
+  });
 }
 
 export async function stop(): Promise<void> {
-  clearInterval(pruneTimer);
+  await scheduler?.stop();
+  scheduler = undefined;
   disablePageCache();
   await stopListening?.();
   stopListening = undefined;

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
+import { DiskStore } from "../../app/server/storage-disk.server.ts";
 import { renderSeedImage, seedImageSvg, writeSeedImage, type SeedImageKind } from "./images.ts";
 
 const KINDS: SeedImageKind[] = ["takeaway", "cafe", "dental", "restaurant", "shop"];
@@ -81,7 +82,7 @@ describe("writeSeedImage", () => {
 
   it("writes a content-addressed file, creating the directory", async () => {
     const dir = path.join(tmp, "nested", "uploads");
-    const name = await writeSeedImage(dir, "al-noor-grill", "takeaway", "al-noor", 2);
+    const name = await writeSeedImage(new DiskStore(dir), "al-noor-grill", "takeaway", "al-noor", 2);
     expect(name).toMatch(/^al-noor-grill-2\.[0-9a-f]{10}\.webp$/);
     const bytes = fs.readFileSync(path.join(dir, name));
     const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 10);
@@ -92,12 +93,12 @@ describe("writeSeedImage", () => {
 
   it("is idempotent and does not rewrite an existing file", async () => {
     const dir = path.join(tmp, "idempotent");
-    const first = await writeSeedImage(dir, "cafe", "cafe", "bean", 0);
+    const first = await writeSeedImage(new DiskStore(dir), "cafe", "cafe", "bean", 0);
     const file = path.join(dir, first);
     // Back-date the file: a rewrite would move the mtime forward again.
     const old = new Date("2020-01-01T00:00:00Z");
     fs.utimesSync(file, old, old);
-    const second = await writeSeedImage(dir, "cafe", "cafe", "bean", 0);
+    const second = await writeSeedImage(new DiskStore(dir), "cafe", "cafe", "bean", 0);
     expect(second).toBe(first);
     expect(fs.statSync(file).mtimeMs).toBe(old.getTime());
     expect(fs.readdirSync(dir)).toEqual([first]);
@@ -105,7 +106,9 @@ describe("writeSeedImage", () => {
 
   it("names different images differently", async () => {
     const dir = path.join(tmp, "many");
-    const names = await Promise.all([0, 1, 2].map((i) => writeSeedImage(dir, "shop", "shop", "corner", i)));
+    const names = await Promise.all(
+      [0, 1, 2].map((i) => writeSeedImage(new DiskStore(dir), "shop", "shop", "corner", i)),
+    );
     expect(new Set(names).size).toBe(3);
     expect(fs.readdirSync(dir).sort()).toEqual([...names].sort());
   });

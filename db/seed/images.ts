@@ -11,9 +11,8 @@
  * - the scene and its details are drawn from `${seed}:${index}`, so the photos differ.
  */
 import { createHash } from "node:crypto";
-import { access, mkdir, rename, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
+import type { ObjectStore } from "../../app/server/storage.server";
 
 export type SeedImageKind = "takeaway" | "cafe" | "dental" | "restaurant" | "shop";
 
@@ -3107,7 +3106,7 @@ export async function renderSeedImage(kind: SeedImageKind, seed: string, index: 
  * and returns the file name (not the path). Content-addressed names let the server serve them as immutable.
  */
 export async function writeSeedImage(
-  dir: string,
+  store: ObjectStore,
   baseName: string,
   kind: SeedImageKind,
   seed: string,
@@ -3116,26 +3115,7 @@ export async function writeSeedImage(
   const bytes = await renderSeedImage(kind, seed, index);
   const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 10);
   const name = `${baseName}-${index}.${hash}.webp`;
-  const file = path.join(dir, name);
-  await mkdir(dir, { recursive: true });
-  if (await exists(file)) return name;
-  // Write to a temporary name, then rename: a crash never leaves a truncated file under the final name.
-  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  try {
-    await writeFile(tmp, bytes);
-    await rename(tmp, file);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
+  // The name is the content's: an image already there is this one.
+  if (!(await store.has(name))) await store.put(name, bytes);
   return name;
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -1,9 +1,10 @@
 // Idempotent seeding: rows are matched by slug and never overwritten, so staff
 // edits to seeded rows survive a restart. Images are only rendered for rows
 // that are about to be inserted.
-import path from "node:path";
 import { inArray } from "drizzle-orm";
 import type { Database } from "../../app/server/db.server";
+import { DiskStore } from "../../app/server/storage-disk.server";
+import type { ObjectStore } from "../../app/server/storage.server";
 import { businessListing, directoryBusiness, servicePackage } from "../../app/server/schema";
 import { seedBusinesses, seedListings, seedPackages, TOWNS } from "./data";
 import { writeSeedImage } from "./images";
@@ -19,11 +20,12 @@ export interface SeedResult {
   packages: number;
 }
 
-export async function seedDatabase(
-  db: Database,
-  { uploadsDir, now = new Date() }: { uploadsDir: string; now?: Date },
-): Promise<SeedResult> {
-  const imageDir = path.join(uploadsDir, SEED_FOLDER);
+/** Where the images go: the app's store of public images, or a folder (tests, benchmarks). */
+type SeedImages = { uploads: ObjectStore } | { uploadsDir: string };
+
+export async function seedDatabase(db: Database, options: SeedImages & { now?: Date }): Promise<SeedResult> {
+  const { now = new Date() } = options;
+  const imageDir = ("uploads" in options ? options.uploads : new DiskStore(options.uploadsDir)).folder(SEED_FOLDER);
   const imageUrl = (name: string) => `${UPLOADS_URL}/${SEED_FOLDER}/${name}`;
 
   const existingListings = new Set(

@@ -16,7 +16,7 @@ import { getDirectoryBusiness, saveDirectoryBusiness } from "../../app/features/
 import { businessSchema, listingEditSchema } from "../../app/features/admin/schemas";
 import { searchBusinesses } from "../../app/features/directory/businesses.server";
 import { parseDirectoryQuery } from "../../app/features/directory/directory-query.server";
-import { uploadsDir } from "../../app/server/lifecycle.server";
+import { uploadsDir } from "../../app/server/storage.server";
 import {
   createSubscription,
   expireSubscriptions,

@@ -13,7 +13,7 @@ import { action as listingAction } from "../../app/routes/listing";
 import { action as packageAction } from "../../app/routes/package-interest";
 import { action as contactAction } from "../../app/routes/contact";
 import { action as sellAction } from "../../app/routes/sell";
-import { submissionPhotosDir } from "../../app/server/lifecycle.server";
+import { submissionPhotosDir } from "../../app/server/storage.server";
 import { createMailer } from "../../app/server/mail.server";
 import { processOutbox } from "../../app/server/outbox.server";
 import { businessListing, enquiry, outbox, rateLimit } from "../../app/server/schema";

@@ -1,12 +1,10 @@
 // What the reliability tests run: a throwaway PostgreSQL cluster of their own
 // (initdb and pg_ctl, on its own port, so the machine's shared service is
-// never disturbed) and a round-robin proxy in front of HBS production servers
-// (tests/helpers/server-process.ts).
+// never disturbed) for HBS production servers (tests/helpers/server-process.ts),
+// which tests put behind nginx (./nginx.ts) as production does.
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../helpers/server-process";
@@ -56,34 +54,6 @@ export async function startCluster(): Promise<Cluster> {
   };
   cluster.start();
   return cluster;
-}
-
-/** A proxy that sends each request to the next of `upstreams` in turn, as a load balancer would. */
-export async function startRoundRobinProxy(upstreams: string[]) {
-  let next = 0;
-  const server = http.createServer((request, response) => {
-    const upstream = new URL(upstreams[next++ % upstreams.length]!);
-    const forwarded = http.request(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        method: request.method,
-        path: request.url,
-        headers: { ...request.headers, host: upstream.host },
-      },
-      (answer) => {
-        response.writeHead(answer.statusCode!, answer.headers);
-        answer.pipe(response);
-      },
-    );
-    forwarded.on("error", () => response.writeHead(502).end());
-    request.pipe(forwarded);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 export const sharedSecret = () => crypto.randomBytes(32).toString("hex");

@@ -1,37 +1,40 @@
-// Two HBS servers on one PostgreSQL behind a round-robin proxy, as a load
-// balancer would run them: a session made on one works on the other, rate
-// limits are counted once for both, the outbox sends each e-mail once, and a
-// change made through one empties the page cache of both.
+// Two HBS servers on one PostgreSQL behind nginx, started from
+// deploy/nginx.conf as production runs them (decision 0022): a session made
+// on one works on the other, rate limits are counted once for both, the outbox
+// sends each e-mail once, a change made through one empties the page cache of
+// both, and nginx keeps visitors' public pages but never a member's.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readMail, startSmtpPeer } from "../helpers/smtp-peer";
-import { startProductionServer, type ServerProcess } from "../helpers/server-process";
-import { sharedSecret, startCluster, startRoundRobinProxy, type Cluster } from "./harness";
+import { freePort, startProductionServer, type ServerProcess } from "../helpers/server-process";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "../../app/features/enquiries/form-rules";
+import { sharedSecret, startCluster, type Cluster } from "./harness";
+import { startNginx, type Nginx } from "./nginx";
 
 let cluster: Cluster;
 let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
-let proxy: Awaited<ReturnType<typeof startRoundRobinProxy>>;
+let nginx: Nginx;
 let servers: ServerProcess[] = [];
 
 beforeAll(async () => {
   cluster = await startCluster();
   smtp = await startSmtpPeer();
-  const upstreams: string[] = [];
-  proxy = await startRoundRobinProxy(upstreams);
+  const port = await freePort();
   const env = {
     DATABASE_URL: cluster.url,
     SMTP_URL: smtp.url,
     BETTER_AUTH_SECRET: sharedSecret(),
-    SITE_URL: proxy.url.replace("127.0.0.1", "localhost"),
+    SITE_URL: `http://localhost:${port}`,
   };
   // Both at once, as after a deployment: one migrates, the other waits for it.
   servers = await Promise.all([startProductionServer(env), startProductionServer(env)]);
-  upstreams.push(...servers.map((s) => s.url));
+  const upstreams = servers.map((s) => s.url);
+  nginx = await startNginx(port, upstreams);
 });
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
-  await proxy?.close();
+  await nginx?.stop();
   await smtp?.close();
   cluster?.destroy();
 });
@@ -72,7 +75,7 @@ describe("two servers on one PostgreSQL", () => {
     const visitor = { "x-forwarded-for": "10.77.0.1" };
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const response = await fetch(`${proxy.url}/auth`, {
+      const response = await fetch(`${nginx.url}/auth`, {
         method: "POST",
         headers: visitor,
         body: form({ intent: "sign-in", email: "nobody@example.com", password: "Wrong-Password-1" }),
@@ -80,9 +83,15 @@ describe("two servers on one PostgreSQL", () => {
       });
       statuses.push(response.status);
     }
-    // Ten attempts, five on each server, then the eleventh is refused whichever server has it.
+    // Ten attempts, shared by both servers in turn, then the eleventh is refused whichever server has it.
     expect(statuses.slice(0, 10).every((s) => s !== 429)).toBe(true);
     expect(statuses[10]).toBe(429);
+    const answeredBy = nginx
+      .accessLog()
+      .split("\n")
+      .filter((line) => line.includes('"POST /auth '))
+      .map((line) => line.match(/upstream=(\S+)/)?.[1]);
+    expect(new Set(answeredBy)).toEqual(new Set(servers.map((s) => `127.0.0.1:${new URL(s.url).port}`)));
     for (const server of servers) {
       const again = await fetch(`${server.url}/auth`, {
         method: "POST",
@@ -100,7 +109,7 @@ describe("two servers on one PostgreSQL", () => {
     const senders = subjects.map((_, i) => `sender-${run}-${i}@example.com`);
     await Promise.all(
       subjects.map(async (subject, i) => {
-        const response = await fetch(`${proxy.url}/contact`, {
+        const response = await fetch(`${nginx.url}/contact`, {
           method: "POST",
           headers: { "x-forwarded-for": `10.78.0.${i}` },
           body: form({ name: "Yusuf", email: senders[i]!, subject, message: "Two servers, one inbox." }),
@@ -146,5 +155,103 @@ describe("two servers on one PostgreSQL", () => {
     } finally {
       await database.end();
     }
+  });
+});
+
+describe("nginx in front (deploy/nginx.conf)", () => {
+  const cacheStatus = (response: Response) => response.headers.get("x-cache-status");
+
+  it("keeps a visitor's public page for its s-maxage, and never a member's", async () => {
+    const database = new pg.Client({ connectionString: cluster.url });
+    await database.connect();
+    try {
+      const slug = `behind-nginx-${Date.now()}`;
+      await database.query(
+        `insert into business_listing (slug, title, category, town, asking_price_pence, description, status, published_at)
+         values ($1, 'Bakery in Bradford', 'food', 'Bradford', 1500000, 'A bakery on the high street.', 'published', now())`,
+        [slug],
+      );
+      const visit = (path: string, cookie?: string) =>
+        fetch(`${nginx.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+
+      const first = await visit(`/buy/${slug}`);
+      expect(cacheStatus(first)).toBe("MISS");
+      expect(await first.text()).toContain("Bakery in Bradford");
+      const second = await visit(`/buy/${slug}`);
+      expect(cacheStatus(second)).toBe("HIT");
+      expect(await second.text()).toContain("Bakery in Bradford");
+
+      // Renamed: the servers show it at once (decision 0016), but nginx answers
+      // visitors from its copy until s-maxage (60 s) has passed (decision 0015).
+      await database.query(`update business_listing set title = 'Bakery and Café in Bradford' where slug = $1`, [slug]);
+      await expect
+        .poll(async () => (await fetch(`${servers[0]!.url}/buy/${slug}`)).text(), { timeout: 1_000, interval: 50 })
+        .toContain("Bakery and Café in Bradford");
+      const kept = await visit(`/buy/${slug}`);
+      expect(cacheStatus(kept)).toBe("HIT");
+      expect(await kept.text()).toContain("Bakery in Bradford");
+
+      // A private page is never stored, even for a visitor.
+      for (let i = 0; i < 2; i++) expect(cacheStatus(await visit("/auth"))).toBe("MISS");
+
+      const member = { email: `nginx-${Date.now()}@example.com`, password: "Quiet-Harbour-19", fullName: "Idris Ali" };
+      const viaNginx = { "x-forwarded-for": "10.79.0.1" };
+      await fetch(`${nginx.url}/auth`, {
+        method: "POST",
+        headers: viaNginx,
+        body: form({ intent: "sign-up", ...member }),
+        redirect: "manual",
+      });
+      const signIn = await fetch(`${nginx.url}/auth`, {
+        method: "POST",
+        headers: viaNginx,
+        body: form({ intent: "sign-in", ...member }),
+        redirect: "manual",
+      });
+      expect(signIn.status).toBe(302);
+      const cookie = cookiesOf(signIn);
+      for (let i = 0; i < 2; i++) {
+        // The member's own page, with the new title: never the visitors' copy.
+        const listing = await visit(`/buy/${slug}`, cookie);
+        expect(cacheStatus(listing)).not.toBe("HIT");
+        const page = await listing.text();
+        expect(page).toContain("My account: Idris");
+        expect(page).toContain("Bakery and Café in Bradford");
+        const account = await visit("/my-account", cookie);
+        expect(account.status).toBe(200);
+        expect(cacheStatus(account)).not.toBe("HIT");
+        expect(await account.text()).toContain(member.email);
+      }
+
+      // And visitors never get a member's page.
+      const visitor = await visit(`/buy/${slug}`);
+      expect(cacheStatus(visitor)).toBe("HIT");
+      expect(await visitor.text()).not.toContain("My account");
+      const account = await visit("/my-account");
+      expect(account.status).not.toBe(200);
+      expect(await account.text()).not.toContain(member.email);
+    } finally {
+      await database.end();
+    }
+  });
+
+  it("passes on the largest submission the servers accept, and refuses a larger one itself", async () => {
+    const submission = (photoBytes: number) => {
+      const body = new FormData();
+      body.set("name", "Bilal");
+      body.set("email", "large-upload@example.com");
+      for (let i = 0; i < MAX_PHOTOS; i++) {
+        body.append("photos", new Blob([new Uint8Array(photoBytes)], { type: "image/jpeg" }), `photo-${i}.jpg`);
+      }
+      return fetch(`${nginx.url}/sell`, { method: "POST", body, headers: { "x-forwarded-for": "10.79.0.2" } });
+    };
+    // Ten photos at the limit reach a server, which answers about the form (its headers, not nginx's 413).
+    const largest = await submission(MAX_PHOTO_BYTES);
+    expect(largest.status).not.toBe(413);
+    expect(largest.headers.get("content-security-policy")).not.toBeNull();
+    // More than any form allows stops at nginx: no server spends time on it.
+    const larger = await submission(MAX_PHOTO_BYTES + 64 * 1024);
+    expect(larger.status).toBe(413);
+    expect(larger.headers.get("content-security-policy")).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { ChevronDown, CircleUser, Menu, X } from "lucide-react";
-import { useRef } from "react";
+import { useId, useRef, type ReactNode } from "react";
 import { Form, Link, NavLink } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
@@ -157,19 +157,13 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
           ))}
         </ul>
         {navGroups.map((group) => (
-          <section key={group.label} className="mt-3" aria-labelledby={`mobile-${group.mobileLabel}`}>
-            <h2
-              id={`mobile-${group.mobileLabel}`}
-              className="px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase"
-            >
-              {group.mobileLabel}
-            </h2>
+          <MobileGroup key={group.label} title={group.mobileLabel} className="mt-3">
             <ul className="mt-1 flex flex-col gap-1">
               {group.items.map((link) => (
                 <MobileLink key={link.to} link={link} />
               ))}
             </ul>
-          </section>
+          </MobileGroup>
         ))}
         <ul className="mt-3 flex flex-col gap-1 border-t border-slate-200 pt-3">
           {secondaryLinks.map((link) => (
@@ -177,17 +171,14 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
           ))}
         </ul>
         {user ? (
-          <section className="mt-3 border-t border-slate-200 pt-3" aria-labelledby="mobile-account">
-            <h2 id="mobile-account" className="px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              {user.displayName}
-            </h2>
+          <MobileGroup title={user.displayName} className="mt-3 border-t border-slate-200 pt-3">
             <ul className="mt-1 flex flex-col gap-1">
               {linksFor(user).map((link) => (
                 <MobileLink key={link.to} link={link} />
               ))}
             </ul>
             <LogOutButton className={cn(buttonVariants({ variant: "outline" }), "mt-4 w-full")} />
-          </section>
+          </MobileGroup>
         ) : (
           <Link to="/auth" className={cn(buttonVariants(), "mt-4 w-full")}>
             Sign in
@@ -195,6 +186,23 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
         )}
       </div>
     </details>
+  );
+}
+
+/**
+ * A titled group of the mobile menu, named by its title for screen readers: a
+ * group, not a landmark. useId, not the title, makes the title's id, so it is
+ * one id (no spaces) and no other element of the page has it.
+ */
+function MobileGroup({ title, className, children }: { title: string; className: string; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <div role="group" aria-labelledby={titleId} className={className}>
+      <h2 id={titleId} className="px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+        {title}
+      </h2>
+      {children}
+    </div>
   );
 }
 

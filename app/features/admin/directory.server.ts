@@ -1,15 +1,13 @@
 // Staff's side of the halal directory: add, edit, feature and unpublish
 // businesses, with their image and halal details. Every change is audited.
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import { desc, eq, ilike } from "drizzle-orm";
 import sharp from "sharp";
 import type { SessionUser } from "~/features/account/session.server";
 import { slugify } from "~/lib/slug";
 import { db } from "~/server/db.server";
-import { uploadsDir } from "~/server/lifecycle.server";
 import { directoryBusiness } from "~/server/schema";
+import { storage } from "~/server/storage.server";
 import { containsPattern } from "~/server/text-search.server";
 import { changedFields, recordAudit } from "./audit.server";
 import type { BusinessEdit } from "./schemas";
@@ -48,18 +46,18 @@ export async function getDirectoryBusiness(id: number) {
 export async function storeBusinessImage(file: File): Promise<{ url: string } | { error: string }> {
   const input = Buffer.from(await file.arrayBuffer());
   const name = crypto.randomBytes(16).toString("hex");
-  const dir = path.join(uploadsDir(), FOLDER);
+  let bytes: Buffer;
   try {
-    const bytes = await sharp(input, { limitInputPixels: MAX_PIXELS })
+    bytes = await sharp(input, { limitInputPixels: MAX_PIXELS })
       .rotate()
       .resize({ ...IMAGE_SIZE, fit: "cover" })
       .webp({ quality: 80 })
       .toBuffer();
-    await fs.mkdir(dir, { recursive: true });
-    await fs.writeFile(path.join(dir, `${name}.webp`), bytes);
   } catch {
     return { error: "The image could not be read. Please choose a JPEG, PNG or WebP picture." };
   }
+  // Outside the try: a store that fails is an outage, not the visitor's picture.
+  await storage().uploads.folder(FOLDER).put(`${name}.webp`, bytes);
   return { url: `/uploads/${FOLDER}/${name}.webp` };
 }
 

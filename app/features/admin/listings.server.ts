@@ -1,16 +1,15 @@
 // Staff's side of businesses for sale: the review queue of submissions from
 // /sell, editing, and each step of a listing's life. Every change is audited
 // and the seller is e-mailed, in one transaction with the change itself.
-import fs from "node:fs/promises";
-import path from "node:path";
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { storeSubmissionPhotos } from "~/features/marketplace/submission-photos.server";
 import type { SessionUser } from "~/features/account/session.server";
 import { db } from "~/server/db.server";
 import { env } from "~/server/env.server";
-import { submissionPhotosDir, uploadsDir, wakeOutbox } from "~/server/lifecycle.server";
+import { wakeOutbox } from "~/server/lifecycle.server";
 import { enqueueMail } from "~/server/outbox.server";
 import { businessListing, enquiry, user } from "~/server/schema";
+import { storage } from "~/server/storage.server";
 import { changedFields, recordAudit } from "./audit.server";
 import { LISTING_STATUSES, type ListingStatus, type ListingTransition } from "./labels";
 import { listingMail } from "./listing-emails.server";
@@ -84,15 +83,20 @@ export async function getListingForReview(id: number) {
 export async function readSubmissionPhoto(listingId: number, name: string) {
   const submission = await submissionOf(listingId);
   if (!submission?.photos.includes(name)) return null;
-  return fs.readFile(path.join(submissionPhotosDir(), name)).catch(() => null);
+  return storage().submissions.read(name);
 }
 
 /** Copies chosen submission photos into the public uploads; returns their addresses. */
 async function publishSubmissionPhotos(names: string[]) {
-  const dir = path.join(uploadsDir(), LISTING_PHOTOS);
-  await fs.mkdir(dir, { recursive: true });
-  for (const name of names) await fs.copyFile(path.join(submissionPhotosDir(), name), path.join(dir, name));
-  return names.map((name) => `/uploads/${LISTING_PHOTOS}/${name}`);
+  const { submissions, uploads } = storage();
+  const published: string[] = [];
+  for (const name of names) {
+    const bytes = await submissions.read(name);
+    if (!bytes) throw new Error(`submission photo ${name} is missing from storage`);
+    await uploads.folder(LISTING_PHOTOS).put(name, bytes);
+    published.push(`/uploads/${LISTING_PHOTOS}/${name}`);
+  }
+  return published;
 }
 
 const editableColumns = (listing: typeof businessListing.$inferSelect) => ({
@@ -124,7 +128,7 @@ export async function saveListing(admin: SessionUser, id: number, edit: ListingE
   const kept = listing.images.filter((image) => edit.keepImages.includes(image));
   const chosen = (submission?.photos ?? []).filter((name) => edit.sellerPhotos.includes(name));
   const published = await publishSubmissionPhotos(chosen);
-  const uploaded = await storeSubmissionPhotos(edit.newPhotos, path.join(uploadsDir(), LISTING_PHOTOS));
+  const uploaded = await storeSubmissionPhotos(edit.newPhotos, storage().uploads.folder(LISTING_PHOTOS));
   if ("error" in uploaded) return { ok: false, fieldErrors: { newPhotos: [uploaded.error] } };
   const images = [...new Set([...kept, ...published, ...uploaded.names.map((n) => `/uploads/${LISTING_PHOTOS}/${n}`)])];
 

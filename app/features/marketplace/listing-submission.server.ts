@@ -3,7 +3,7 @@ import { slugify } from "~/lib/slug";
 import { handleEnquiryForm } from "~/features/enquiries/enquiries.server";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "~/features/enquiries/form-rules";
 import { listingSubmissionSchema } from "~/features/enquiries/schemas";
-import { submissionPhotosDir } from "~/server/lifecycle.server";
+import { storage } from "~/server/storage.server";
 import type { RouterContextProvider } from "react-router";
 import { SELL_FAILURE } from "./components/sell-form";
 import { storeSubmissionPhotos } from "./submission-photos.server";
@@ -24,7 +24,7 @@ export function submitListing(args: { request: Request; context: Readonly<Router
     failureMessage: SELL_FAILURE,
     limits: SELL_FORM_LIMITS,
     prepare: async ({ photos = [], ...fields }) => {
-      const stored = await storeSubmissionPhotos(photos, submissionPhotosDir());
+      const stored = await storeSubmissionPhotos(photos, storage().submissions);
       if ("error" in stored) return { fieldErrors: { photos: [stored.error] } };
       return {
         subject: fields.businessName,

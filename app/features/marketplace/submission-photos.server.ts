@@ -1,12 +1,11 @@
 // Photos sent with a listing submission. Each is decoded and re-encoded by
 // sharp: a file that is not really an image is refused, camera metadata (GPS
 // position included) is dropped, and what is kept is a WebP of sensible size
-// named by its content hash. They stay out of the public /uploads folder
-// until staff publish the listing.
+// named by its content hash. They stay out of the public uploads until staff
+// publish the listing.
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
+import type { ObjectStore } from "~/server/storage.server";
 
 const LONGEST_SIDE = 2000;
 // A small file can still decode to an enormous bitmap; refuse those.
@@ -14,7 +13,7 @@ const MAX_PIXELS = 40_000_000;
 
 export type StoredPhotos = { names: string[] } | { error: string };
 
-export async function storeSubmissionPhotos(files: File[], dir: string): Promise<StoredPhotos> {
+export async function storeSubmissionPhotos(files: File[], store: ObjectStore): Promise<StoredPhotos> {
   const encoded: Buffer[] = [];
   for (const [index, file] of files.entries()) {
     try {
@@ -30,11 +29,10 @@ export async function storeSubmissionPhotos(files: File[], dir: string): Promise
       return { error: `Photo ${index + 1} could not be read as an image. Please choose a JPEG, PNG or WebP photo.` };
     }
   }
-  await fs.mkdir(dir, { recursive: true });
   const names = new Set<string>();
   for (const bytes of encoded) {
     const name = `${crypto.createHash("sha256").update(bytes).digest("hex").slice(0, 32)}.webp`;
-    if (!names.has(name)) await fs.writeFile(path.join(dir, name), bytes);
+    if (!names.has(name)) await store.put(name, bytes);
     names.add(name);
   }
   return { names: [...names] };

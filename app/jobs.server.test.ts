@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { scheduledJobs, UnknownJobError } from "./jobs.server";
+import { EnvError, parseEnv } from "./server/env.server";
+
+describe("JOB_INTERVALS", () => {
+  it("reads job=duration pairs in seconds, minutes, hours and days", () => {
+    expect(parseEnv({ JOB_INTERVALS: "subscriptions.expire=5m, housekeeping=2h" }).JOB_INTERVALS).toEqual({
+      "subscriptions.expire": 300_000,
+      housekeeping: 7_200_000,
+    });
+    expect(parseEnv({ JOB_INTERVALS: "housekeeping=1d,subscriptions.expire=2s" }).JOB_INTERVALS).toEqual({
+      housekeeping: 86_400_000,
+      "subscriptions.expire": 2_000,
+    });
+    expect(parseEnv({}).JOB_INTERVALS).toEqual({});
+  });
+
+  it("refuses what is not a positive duration, naming the variable", () => {
+    for (const value of ["housekeeping", "housekeeping=0s", "housekeeping=5 weeks", "=5m"]) {
+      expect(() => parseEnv({ JOB_INTERVALS: value })).toThrow(EnvError);
+      expect(() => parseEnv({ JOB_INTERVALS: value })).toThrow(/JOB_INTERVALS/);
+    }
+  });
+
+  it("changes how often the named jobs run and leaves the others hourly", () => {
+    const jobs = scheduledJobs({ "subscriptions.expire": 300_000 });
+    expect(Object.fromEntries(jobs.map((j) => [j.name, j.everyMs]))).toEqual({
+      "subscriptions.expire": 300_000,
+      housekeeping: 3_600_000,
+    });
+  });
+
+  it("stops the start when it names no such job", () => {
+    expect(() => scheduledJobs({ "subscription.expire": 60_000 })).toThrow(UnknownJobError);
+    expect(() => scheduledJobs({ "subscription.expire": 60_000 })).toThrow(/subscription\.expire/);
+  });
+});

@@ -1,0 +1,41 @@
+// Every periodic job, run once per period across all servers by the
+// scheduler (app/server/scheduler.server.ts, decision 0020). An operator may
+// run a job more or less often with JOB_INTERVALS.
+import { expireSubscriptions } from "~/features/admin/subscriptions.server";
+import { db } from "~/server/db.server";
+import { env } from "~/server/env.server";
+import { pruneRateLimits } from "~/server/rate-limit.server";
+import { pruneScheduledRuns, type ScheduledJob } from "~/server/scheduler.server";
+
+const HOUR = 60 * 60 * 1000;
+/** Counters older than a day are of no use to any rule. */
+const RATE_LIMIT_RETENTION_MS = 24 * HOUR;
+
+const defaults: ScheduledJob[] = [
+  {
+    name: "subscriptions.expire",
+    everyMs: HOUR,
+    run: async (now) => ({ expired: await expireSubscriptions(now) }),
+  },
+  {
+    name: "housekeeping",
+    everyMs: HOUR,
+    async run(now) {
+      await pruneRateLimits(db(), RATE_LIMIT_RETENTION_MS, now);
+      await pruneScheduledRuns(db(), now);
+    },
+  },
+];
+
+export class UnknownJobError extends Error {}
+
+/** The jobs, with the intervals JOB_INTERVALS gives; a name that is no job stops the start. */
+export function scheduledJobs(intervals = env().JOB_INTERVALS): ScheduledJob[] {
+  const unknown = Object.keys(intervals).filter((name) => !defaults.some((job) => job.name === name));
+  if (unknown.length) {
+    throw new UnknownJobError(
+      `JOB_INTERVALS names no such job: ${unknown.join(", ")} (jobs: ${defaults.map((j) => j.name).join(", ")})`,
+    );
+  }
+  return defaults.map((job) => ({ ...job, everyMs: intervals[job.name] ?? job.everyMs }));
+}
