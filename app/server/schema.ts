@@ -13,6 +13,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -418,6 +419,34 @@ export const rateLimit = pgTable(
     hits: integer("hits").notNull(),
   },
   (t) => [index("rate_limit_window_idx").on(t.windowStartedAt)],
+);
+
+// ---------------------------------------------------------------------------
+// Scheduled work (docs/decisions/0020-scheduler.md)
+// ---------------------------------------------------------------------------
+
+export const scheduledRunStatus = pgEnum("scheduled_run_status", ["running", "retrying", "done", "failed"]);
+
+/**
+ * One row per job and period: the primary key is what makes a period's run
+ * happen once however many servers ask. The lease says how long the server
+ * that claimed it may take before another may take over.
+ */
+export const scheduledRun = pgTable(
+  "scheduled_run",
+  {
+    job: text("job").notNull(),
+    periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
+    status: scheduledRunStatus("status").notNull(),
+    // Which server ran it last: host, pid and a random tag.
+    owner: text("owner").notNull(),
+    attempts: integer("attempts").notNull().default(1),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }).notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    lastError: text("last_error"),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.periodStart] }), index("scheduled_run_period_idx").on(t.periodStart)],
 );
 
 // ---------------------------------------------------------------------------
