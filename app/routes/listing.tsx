@@ -2,7 +2,8 @@ import { ArrowLeft, CheckCircle2, MapPin } from "lucide-react";
 import { data, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { ListingGallery } from "~/features/marketplace/components/listing-gallery";
-import { offersLabel } from "~/features/marketplace/components/listing-text";
+import { KeyFactsTable } from "~/features/marketplace/components/key-facts-table";
+import { offersLabel, underOfferLabel } from "~/features/marketplace/components/listing-text";
 import { enquiryClientAction } from "~/features/enquiries/client-action";
 import { handleEnquiryForm, refuseEnquiry } from "~/features/enquiries/enquiries.server";
 import { listingInterestSchema } from "~/features/enquiries/schemas";
@@ -24,6 +25,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   const url = absoluteUrl(`/buy/${listing.slug}`);
   const available = listing.status === "published";
   const images = listing.images.map((image) => absoluteUrl(image));
+  const staffCount =
+    listing.staffFullTime === null && listing.staffPartTime === null
+      ? null
+      : (listing.staffFullTime ?? 0) + (listing.staffPartTime ?? 0);
   const jsonLd = {
     "@context": "https://schema.org",
     "@type": "Offer",
@@ -44,6 +49,9 @@ export async function loader({ params }: Route.LoaderArgs) {
         postalCode: listing.postcode ?? undefined,
         addressCountry: "GB",
       },
+      // What schema.org can say of the business itself; the other key facts have no property there.
+      ...(listing.yearEstablished !== null ? { foundingDate: String(listing.yearEstablished) } : {}),
+      ...(staffCount !== null ? { numberOfEmployees: { "@type": "QuantitativeValue", value: staffCount } } : {}),
       ...(listing.latitude !== null && listing.longitude !== null
         ? { geo: { "@type": "GeoCoordinates", latitude: listing.latitude, longitude: listing.longitude } }
         : {}),
@@ -109,6 +117,9 @@ export default function Listing({ loaderData: { listing, available }, actionData
         <Badge>{listingCategoryLabel(listing.category)}</Badge>
         {listing.featured ? <Badge variant="accent">Featured</Badge> : null}
         <Badge variant="outline">{offersLabel(listing.offersCount)}</Badge>
+        {available && listing.underOfferAt ? (
+          <Badge className="bg-amber-100 text-amber-950">{underOfferLabel(listing.underOfferAt)}</Badge>
+        ) : null}
         {available ? (
           <div className="ml-auto">
             <SaveListingButton id={listing.id} slug={listing.slug} title={listing.title} />
@@ -127,6 +138,7 @@ export default function Listing({ loaderData: { listing, available }, actionData
           <ListingGallery listing={listing} />
           <h2 className="mt-10 text-xl font-semibold">About this business</h2>
           <p className="mt-3 whitespace-pre-line text-slate-800">{listing.description}</p>
+          <KeyFactsTable facts={listing} />
           {listing.features.length ? (
             <>
               <h2 className="mt-8 text-xl font-semibold">Key features</h2>

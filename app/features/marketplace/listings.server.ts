@@ -24,6 +24,29 @@ export const cardColumns = {
   images: businessListing.images,
   featured: businessListing.featured,
   offersCount: businessListing.offersCount,
+  underOfferAt: businessListing.underOfferAt,
+};
+
+/** The key facts a listing's page shows (decision 0023). */
+const factColumns = {
+  tenure: businessListing.tenure,
+  annualRentPence: businessListing.annualRentPence,
+  leaseYearsRemaining: businessListing.leaseYearsRemaining,
+  leaseType: businessListing.leaseType,
+  netProfitPence: businessListing.netProfitPence,
+  staffFullTime: businessListing.staffFullTime,
+  staffPartTime: businessListing.staffPartTime,
+  stockValuePence: businessListing.stockValuePence,
+  rateableValuePence: businessListing.rateableValuePence,
+  yearEstablished: businessListing.yearEstablished,
+  reasonForSale: businessListing.reasonForSale,
+  tradingHours: businessListing.tradingHours,
+  accommodationIncluded: businessListing.accommodationIncluded,
+  accommodationDescription: businessListing.accommodationDescription,
+  relocatable: businessListing.relocatable,
+  halalCertifier: businessListing.halalCertifier,
+  halalStatus: businessListing.halalStatus,
+  alcoholLicence: businessListing.alcoholLicence,
 };
 
 function orderFor(sort: ListingSort, distance: SQL | undefined): SQL[] {
@@ -104,6 +127,7 @@ export async function getListingBySlug(slug: string) {
   const [row] = await db()
     .select({
       ...cardColumns,
+      ...factColumns,
       status: businessListing.status,
       postcode: businessListing.postcode,
       latitude: businessListing.latitude,
