@@ -57,6 +57,7 @@ export async function seedDatabase(
         images,
         featured: listing.featured,
         offersCount: listing.offersCount,
+        ...listing.facts,
         status: "published",
         publishedAt,
         createdAt: publishedAt,
