@@ -1,12 +1,11 @@
-import { keyFactRows, type ListingFacts } from "../listing-facts";
 
 /**
  * A listing's Key facts (decision 0023): what the seller told us and the
  * figures a buyer would work out from it, plainly labelled as the seller's.
- * Nothing is shown when the seller gave no facts.
+ * The rows come from the loader (listing-facts.ts), so the page carries no
+ * code to work them out. Nothing is shown when the seller gave no facts.
  */
-export function KeyFactsTable({ facts }: { facts: ListingFacts }) {
-  const rows = keyFactRows(facts);
+export function KeyFactsTable({ rows }: { rows: { label: string; value: string }[] }) {
   if (rows.length === 0) return null;
   return (
     <section aria-labelledby="key-facts-title" className="mt-8">

@@ -12,7 +12,8 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import { useListingDialogs } from "./listing-dialogs";
 import { SaveListingButton } from "./save-listing-button";
-import { leaseLabel, offersLabel, photoAlt, underOfferLabel } from "./listing-text";
+import { leaseLabel, offersLabel, photoAlt } from "./listing-text";
+import { underOfferLabel } from "./under-offer";
 
 export interface ListingCardProps {
   listing: Listing;

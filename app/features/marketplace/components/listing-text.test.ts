@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { leaseLabel, offersLabel, photoAlt, underOfferLabel } from "./listing-text";
+import { leaseLabel, offersLabel, photoAlt } from "./listing-text";
 
 describe("offersLabel", () => {
   it("reads 'Offer' for 1 and 'Offers' otherwise, followed by 'Made'", () => {
@@ -21,13 +21,5 @@ describe("photoAlt", () => {
   it("numbers photos from 1 out of the total", () => {
     expect(photoAlt(0, 10, "Kebab takeaway")).toBe("Photo 1 of 10 of Kebab takeaway");
     expect(photoAlt(9, 10, "Kebab takeaway")).toBe("Photo 10 of 10 of Kebab takeaway");
-  });
-});
-
-describe("underOfferLabel", () => {
-  it("dates the offer by the UK day, not the UTC one", () => {
-    expect(underOfferLabel(new Date("2026-06-03T12:00:00Z"))).toBe("Under offer since 3 Jun 2026");
-    // 23:30 UTC on 3 June is 00:30 on 4 June in London (BST).
-    expect(underOfferLabel(new Date("2026-06-03T23:30:00Z"))).toBe("Under offer since 4 Jun 2026");
   });
 });

@@ -1,4 +1,3 @@
-import { formatLondonDate } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
 
 // Wording shared by the listing card, the detail dialog and the image viewer.
@@ -16,9 +15,4 @@ export function leaseLabel(monthlyLeasePence: number): string {
 /** An image's alternative text: "Photo 3 of 10 of {title}". */
 export function photoAlt(index: number, total: number, title: string): string {
   return `Photo ${index + 1} of ${total} of ${title}`;
-}
-
-/** The under-offer badge (decision 0023): "Under offer since 3 Jun 2026", the day in UK time. */
-export function underOfferLabel(since: Date): string {
-  return `Under offer since ${formatLondonDate(since)}`;
 }
