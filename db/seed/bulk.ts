@@ -519,7 +519,9 @@ export async function insertBulkData(db: Database, options: BulkOptions): Promis
       .returning({ id: directoryBusiness.id });
     return added.length;
   });
-  const insertedListings = await insertInBatches(db, listings, batchSize, async (tx, from, to) => {
+  // A statement takes at most 65,535 parameters: with its key facts a listing row has 38.
+  const listingBatch = Math.min(batchSize, 1_000);
+  const insertedListings = await insertInBatches(db, listings, listingBatch, async (tx, from, to) => {
     const rows: ListingRow[] = [];
     for (let n = from; n < to; n++) {
       const row = bulkListing(listingRandom, n + 1, now);
