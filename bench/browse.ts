@@ -152,6 +152,21 @@ function scenarios(deepDirectoryPage: number, deepBuyPage: number): Scenario[] {
   add("buy", "nearest first (origin)", "", "Birmingham");
   add("buy", "category, nearest first", "category=services", "Birmingham");
   add("buy", `deep page (${deepBuyPage})`, `page=${deepBuyPage}`);
+  // The key-facts filters (decision 0023), in pounds as the form sends them.
+  add("buy", "price from-to", "min-price=50000&max-price=150000");
+  add("buy", "turnover at least", "min-turnover=500000");
+  add("buy", "net profit at least", "min-profit=100000");
+  add("buy", "tenure freehold", "tenure=freehold");
+  add("buy", "lease years at least", "min-lease-years=20");
+  add("buy", "with accommodation", "accommodation=yes");
+  add("buy", "relocatable", "relocatable=yes");
+  add("buy", "hide under offer", "under-offer=hide");
+  add(
+    "buy",
+    "all fact filters",
+    "min-price=20000&max-price=300000&min-turnover=100000&min-profit=20000&tenure=leasehold&min-lease-years=5&accommodation=yes&under-offer=hide",
+  );
+  add("buy", "category + profit, price-asc", "category=food&min-profit=50000&sort=price-asc");
   return list;
 }
 

@@ -4,6 +4,7 @@ import { PageHero } from "~/components/layout/page-hero";
 import { ListResults } from "~/components/layout/list-results";
 import { Button } from "~/components/ui/button";
 import { Input, Label, Select } from "~/components/ui/form-controls";
+import { FactFilters, usesFactFilters } from "~/features/marketplace/components/fact-filters";
 import { ListingCard } from "~/features/marketplace/components/listing-card";
 import { listingSorts, type ListingSort } from "~/features/marketplace/listing-query";
 import { parseListingQuery } from "~/features/marketplace/listing-query.server";
@@ -30,7 +31,7 @@ export default function Buy({ loaderData: { query, towns, located, items, total,
   const submit = useSubmit();
   const submitOnChange = (event: React.ChangeEvent<HTMLSelectElement>) => submit(event.currentTarget.form);
   const sorts = (Object.keys(listingSorts) as ListingSort[]).filter((s) => s !== "nearest" || located);
-  const filtered = Boolean(query.search || query.category || query.location);
+  const filtered = Boolean(query.search || query.category || query.location || usesFactFilters(query));
   return (
     <>
       <PageHero title="Buy a business">Browse verified halal businesses for sale across the UK</PageHero>
@@ -89,6 +90,7 @@ export default function Buy({ loaderData: { query, towns, located, items, total,
             <Search aria-hidden />
             Search
           </Button>
+          <FactFilters query={query} />
         </Form>
 
         <ListResults

@@ -2,7 +2,10 @@ import { ArrowLeft, CheckCircle2, MapPin } from "lucide-react";
 import { data, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { ListingGallery } from "~/features/marketplace/components/listing-gallery";
+import { KeyFactsTable } from "~/features/marketplace/components/key-facts-table";
 import { offersLabel } from "~/features/marketplace/components/listing-text";
+import { underOfferLabel } from "~/features/marketplace/components/under-offer";
+import { keyFactRows } from "~/features/marketplace/listing-facts";
 import { enquiryClientAction } from "~/features/enquiries/client-action";
 import { handleEnquiryForm, refuseEnquiry } from "~/features/enquiries/enquiries.server";
 import { listingInterestSchema } from "~/features/enquiries/schemas";
@@ -24,6 +27,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   const url = absoluteUrl(`/buy/${listing.slug}`);
   const available = listing.status === "published";
   const images = listing.images.map((image) => absoluteUrl(image));
+  const staffCount =
+    listing.staffFullTime === null && listing.staffPartTime === null
+      ? null
+      : (listing.staffFullTime ?? 0) + (listing.staffPartTime ?? 0);
   const jsonLd = {
     "@context": "https://schema.org",
     "@type": "Offer",
@@ -44,6 +51,9 @@ export async function loader({ params }: Route.LoaderArgs) {
         postalCode: listing.postcode ?? undefined,
         addressCountry: "GB",
       },
+      // What schema.org can say of the business itself; the other key facts have no property there.
+      ...(listing.yearEstablished !== null ? { foundingDate: String(listing.yearEstablished) } : {}),
+      ...(staffCount !== null ? { numberOfEmployees: { "@type": "QuantitativeValue", value: staffCount } } : {}),
       ...(listing.latitude !== null && listing.longitude !== null
         ? { geo: { "@type": "GeoCoordinates", latitude: listing.latitude, longitude: listing.longitude } }
         : {}),
@@ -53,6 +63,9 @@ export async function loader({ params }: Route.LoaderArgs) {
     {
       listing,
       available,
+      // Worked out here, so that the page's script carries neither the arithmetic nor the date formats.
+      keyFacts: keyFactRows(listing),
+      underOffer: available && listing.underOfferAt ? underOfferLabel(listing.underOfferAt) : null,
       seo: {
         title: `${listing.title} for sale | HBS`,
         description: summarise(listing.description),
@@ -93,7 +106,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     ? [...seoMeta(loaderData.seo), ...(loaderData.available ? [] : [{ name: "robots", content: "noindex" }])]
     : [{ title: "Page not found | HBS" }];
 
-export default function Listing({ loaderData: { listing, available }, actionData }: Route.ComponentProps) {
+export default function Listing({
+  loaderData: { listing, available, keyFacts, underOffer },
+  actionData,
+}: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-6xl px-4 py-10">
       <Link to="/buy" className="inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline">
@@ -109,6 +125,7 @@ export default function Listing({ loaderData: { listing, available }, actionData
         <Badge>{listingCategoryLabel(listing.category)}</Badge>
         {listing.featured ? <Badge variant="accent">Featured</Badge> : null}
         <Badge variant="outline">{offersLabel(listing.offersCount)}</Badge>
+        {underOffer ? <Badge className="bg-amber-100 text-amber-950">{underOffer}</Badge> : null}
         {available ? (
           <div className="ml-auto">
             <SaveListingButton id={listing.id} slug={listing.slug} title={listing.title} />
@@ -127,6 +144,7 @@ export default function Listing({ loaderData: { listing, available }, actionData
           <ListingGallery listing={listing} />
           <h2 className="mt-10 text-xl font-semibold">About this business</h2>
           <p className="mt-3 whitespace-pre-line text-slate-800">{listing.description}</p>
+          <KeyFactsTable rows={keyFacts} />
           {listing.features.length ? (
             <>
               <h2 className="mt-8 text-xl font-semibold">Key features</h2>

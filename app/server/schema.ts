@@ -152,6 +152,11 @@ export const passkey = pgTable(
 // ---------------------------------------------------------------------------
 
 export const listingStatus = pgEnum("listing_status", ["pending", "published", "rejected", "sold", "withdrawn"]);
+// The UK facts a buyer looks for (decision 0023): typed columns, so /buy can filter on them.
+export const listingTenure = pgEnum("listing_tenure", ["leasehold", "freehold", "no_premises"]);
+export const leaseType = pgEnum("lease_type", ["new_lease", "assignment"]);
+// Shared with the directory's halal details.
+export const halalStatus = pgEnum("halal_status", ["fully_halal", "halal_options"]);
 
 // The category's label inside SQL, so that searching "beverage" finds food.
 const categoryLabelSql = sql.raw(
@@ -185,6 +190,28 @@ export const businessListing = pgTable(
     rejectionReason: text("rejection_reason"),
     sellerId: text("seller_id").references(() => user.id, { onDelete: "set null" }),
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    // Under offer while set and the listing is still published; shown with its date, hidden on request.
+    underOfferAt: timestamp("under_offer_at", { withTimezone: true }),
+    // Key facts, all optional and all the seller's word (null: not said).
+    tenure: listingTenure("tenure"),
+    annualRentPence: integer("annual_rent_pence"),
+    leaseYearsRemaining: integer("lease_years_remaining"),
+    leaseType: leaseType("lease_type"),
+    netProfitPence: integer("net_profit_pence"),
+    staffFullTime: integer("staff_full_time"),
+    staffPartTime: integer("staff_part_time"),
+    // Stock at valuation, on top of the asking price.
+    stockValuePence: integer("stock_value_pence"),
+    rateableValuePence: integer("rateable_value_pence"),
+    yearEstablished: integer("year_established"),
+    reasonForSale: text("reason_for_sale"),
+    tradingHours: text("trading_hours"),
+    accommodationIncluded: boolean("accommodation_included"),
+    accommodationDescription: text("accommodation_description"),
+    relocatable: boolean("relocatable"),
+    halalCertifier: text("halal_certifier"),
+    halalStatus: halalStatus("halal_status"),
+    alcoholLicence: boolean("alcohol_licence"),
     // What the /buy search box looks through, lower-cased, with trigram
     // indexes: every word as a substring of search_text (title, category
     // label, town, description); typos forgiven against the short
@@ -210,6 +237,13 @@ export const businessListing = pgTable(
     // The location dropdown's SELECT DISTINCT town reads only this index.
     index("business_listing_status_town_name_idx").on(t.status, t.town),
     index("business_listing_status_category_idx").on(t.status, t.category),
+    // The key-facts filters of /buy (decision 0023): ranges on (status, value) as for price and
+    // revenue; the yes-only filters as partial indexes in the default order.
+    index("business_listing_status_profit_idx").on(t.status, t.netProfitPence),
+    index("business_listing_status_lease_years_idx").on(t.status, t.leaseYearsRemaining),
+    index("business_listing_status_tenure_idx").on(t.status, t.tenure, t.publishedAt),
+    index("business_listing_accommodation_idx").on(t.status, t.publishedAt).where(sql`${t.accommodationIncluded}`),
+    index("business_listing_relocatable_idx").on(t.status, t.publishedAt).where(sql`${t.relocatable}`),
     index("business_listing_seller_idx").on(t.sellerId),
     index("business_listing_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("business_listing_search_title_trgm_idx").using("gin", sql`${t.searchTitle} gin_trgm_ops`),
@@ -221,7 +255,6 @@ export const businessListing = pgTable(
 // ---------------------------------------------------------------------------
 
 export const directoryCategory = pgEnum("directory_category", ["food", "other"]);
-export const halalStatus = pgEnum("halal_status", ["fully_halal", "halal_options"]);
 
 export const directoryBusiness = pgTable(
   "directory_business",

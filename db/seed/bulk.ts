@@ -425,6 +425,70 @@ export function bulkListing(random: Random, n: number, now: Date): ListingRow {
   };
 }
 
+const SALE_REASONS = [
+  "The owner is retiring",
+  "Relocating abroad",
+  "Owner has other business interests",
+  "Health reasons",
+  "Partnership dissolving",
+  "Moving on to a larger venture",
+];
+const TRADING_HOURS = ["Mon-Sat 9am-6pm", "Daily 11am-11pm", "Daily 4pm-1am", "Mon-Fri 8am-5pm", "Tue-Sun 10am-10pm"];
+const FLATS = ["One-bedroom flat above", "Two-bedroom flat above", "Three-bedroom maisonette above", "Studio flat behind"];
+
+/**
+ * A listing's key facts (decision 0023), consistent with the listing: online
+ * businesses have no premises and can move, rent follows the monthly lease,
+ * profit is a share of turnover. Each fact is left out now and then, as
+ * sellers do. From its own random stream, so the other columns stay as they were.
+ */
+export function bulkListingFacts(random: Random, row: ListingRow, now: Date): Partial<ListingRow> {
+  const online = row.category === "ecommerce";
+  const tenureRoll = random.next();
+  const tenure = online
+    ? "no_premises"
+    : tenureRoll < 0.72
+      ? "leasehold"
+      : tenureRoll < 0.85
+        ? "freehold"
+        : tenureRoll < 0.9
+          ? "no_premises"
+          : null;
+  const leasehold = tenure === "leasehold";
+  const premises = tenure === "leasehold" || tenure === "freehold";
+  const revenue = row.annualRevenuePence ?? null;
+  const sometimes = <T>(p: number, value: () => T): T | null => (random.chance(p) ? value() : null);
+  const food = row.category === "food";
+  const accommodation = premises ? sometimes(0.7, () => random.chance(0.25)) : null;
+  return {
+    tenure,
+    annualRentPence: leasehold
+      ? row.monthlyLeasePence
+        ? row.monthlyLeasePence * 12
+        : sometimes(0.5, () => random.int(4, 60) * 1_000_00)
+      : null,
+    leaseYearsRemaining: leasehold ? sometimes(0.85, () => random.int(1, 25)) : null,
+    leaseType: leasehold ? sometimes(0.7, () => (random.chance(0.6) ? "assignment" : "new_lease")) : null,
+    netProfitPence: revenue ? sometimes(0.8, () => Math.round((revenue * (0.06 + random.next() * 0.26)) / 100) * 100) : null,
+    staffFullTime: sometimes(0.8, () => random.int(0, 8)),
+    staffPartTime: sometimes(0.7, () => random.int(0, 6)),
+    stockValuePence: sometimes(0.6, () => random.int(1, 30) * 1_000_00),
+    rateableValuePence: premises ? sometimes(0.6, () => random.int(5, 60) * 1_000_00) : null,
+    yearEstablished: sometimes(0.85, () => random.int(1975, now.getUTCFullYear() - 1)),
+    reasonForSale: sometimes(0.7, () => random.pick(SALE_REASONS)),
+    tradingHours: online ? null : sometimes(0.6, () => random.pick(TRADING_HOURS)),
+    accommodationIncluded: accommodation,
+    accommodationDescription: accommodation ? random.pick(FLATS) : null,
+    relocatable: online || tenure === "no_premises" ? random.chance(0.9) : sometimes(0.6, () => random.chance(0.1)),
+    halalStatus: food ? sometimes(0.85, () => (random.chance(0.8) ? "fully_halal" : "halal_options")) : null,
+    halalCertifier: food ? sometimes(0.5, () => random.pick(CERTIFIERS)) : null,
+    alcoholLicence: food || row.category === "retail" ? sometimes(0.7, () => random.chance(0.03)) : null,
+    // One in twelve published listings has an offer accepted in the last two months.
+    underOfferAt:
+      row.status === "published" && random.chance(1 / 12) ? new Date(now.getTime() - random.int(0, 60 * DAY_MS)) : null,
+  };
+}
+
 // ---------------------------------------------------------------------------
 // Inserting
 // ---------------------------------------------------------------------------
@@ -439,9 +503,11 @@ const ROWS_PER_TRANSACTION = 10_000;
  */
 export async function insertBulkData(db: Database, options: BulkOptions): Promise<BulkResult> {
   const { businesses, listings, seed, now = new Date(), batchSize = 2_000 } = options;
-  // Two independent streams, so the listings do not change with the number of businesses.
+  // Independent streams, so the listings do not change with the number of businesses.
   const businessRandom = createRandom(seed);
   const listingRandom = createRandom(seed ^ 0x5bd1e995);
+  // A third for the key facts, so that adding them left the listings' other columns unchanged.
+  const factRandom = createRandom(seed ^ 0x2545f491);
 
   const insertedBusinesses = await insertInBatches(db, businesses, batchSize, async (tx, from, to) => {
     const rows: BusinessRow[] = [];
@@ -453,9 +519,14 @@ export async function insertBulkData(db: Database, options: BulkOptions): Promis
       .returning({ id: directoryBusiness.id });
     return added.length;
   });
-  const insertedListings = await insertInBatches(db, listings, batchSize, async (tx, from, to) => {
+  // A statement takes at most 65,535 parameters: with its key facts a listing row has 38.
+  const listingBatch = Math.min(batchSize, 1_000);
+  const insertedListings = await insertInBatches(db, listings, listingBatch, async (tx, from, to) => {
     const rows: ListingRow[] = [];
-    for (let n = from; n < to; n++) rows.push(bulkListing(listingRandom, n + 1, now));
+    for (let n = from; n < to; n++) {
+      const row = bulkListing(listingRandom, n + 1, now);
+      rows.push({ ...row, ...bulkListingFacts(factRandom, row, now) });
+    }
     const added = await tx
       .insert(businessListing)
       .values(rows)

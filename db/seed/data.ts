@@ -1,6 +1,7 @@
 // The spec's sample data (section 3 and section 9), with real coordinates for
 // their towns. Phone numbers are from Ofcom's ranges reserved for fiction, and
 // websites are under example.com, so no real business is named or called.
+import type { businessListing } from "../../app/server/schema";
 import type { SeedImageKind } from "./images";
 
 export const TOWNS = {
@@ -31,6 +32,8 @@ export interface SeedListing {
   imageCount: number;
   /** Days before seeding that it was published: orders "latest". */
   publishedDaysAgo: number;
+  /** Some of the key facts (decision 0023), so a sample page shows its Key facts table. */
+  facts?: Partial<typeof businessListing.$inferInsert>;
 }
 
 export const seedListings: SeedListing[] = [
@@ -56,6 +59,22 @@ export const seedListings: SeedListing[] = [
     imageKind: "takeaway",
     imageCount: 10,
     publishedDaysAgo: 3,
+    facts: {
+      tenure: "leasehold",
+      annualRentPence: 9_336_00,
+      leaseYearsRemaining: 12,
+      leaseType: "assignment",
+      netProfitPence: 18_000_00,
+      staffFullTime: 2,
+      staffPartTime: 1,
+      yearEstablished: 2016,
+      tradingHours: "Daily 4pm-1am",
+      accommodationIncluded: false,
+      relocatable: false,
+      halalStatus: "fully_halal",
+      alcoholLicence: false,
+      reasonForSale: "The owner is retiring",
+    },
   },
   {
     slug: "egyptian-cafe-newport",

@@ -59,6 +59,7 @@ export async function seedDatabase(db: Database, options: SeedImages & { now?: D
         images,
         featured: listing.featured,
         offersCount: listing.offersCount,
+        ...listing.facts,
         status: "published",
         publishedAt,
         createdAt: publishedAt,

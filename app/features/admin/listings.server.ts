@@ -13,6 +13,7 @@ import { storage } from "~/server/storage.server";
 import { changedFields, recordAudit } from "./audit.server";
 import { LISTING_STATUSES, type ListingStatus, type ListingTransition } from "./labels";
 import { listingMail } from "./listing-emails.server";
+import { factColumns } from "~/features/marketplace/sell-schema";
 import type { ListingEdit } from "./schemas";
 
 /** Where published listings' photos live, under the public /uploads. */
@@ -112,6 +113,24 @@ const editableColumns = (listing: typeof businessListing.$inferSelect) => ({
   description: listing.description,
   features: listing.features,
   images: listing.images,
+  tenure: listing.tenure,
+  annualRentPence: listing.annualRentPence,
+  leaseYearsRemaining: listing.leaseYearsRemaining,
+  leaseType: listing.leaseType,
+  netProfitPence: listing.netProfitPence,
+  staffFullTime: listing.staffFullTime,
+  staffPartTime: listing.staffPartTime,
+  stockValuePence: listing.stockValuePence,
+  rateableValuePence: listing.rateableValuePence,
+  yearEstablished: listing.yearEstablished,
+  reasonForSale: listing.reasonForSale,
+  tradingHours: listing.tradingHours,
+  accommodationIncluded: listing.accommodationIncluded,
+  accommodationDescription: listing.accommodationDescription,
+  relocatable: listing.relocatable,
+  halalCertifier: listing.halalCertifier,
+  halalStatus: listing.halalStatus,
+  alcoholLicence: listing.alcoholLicence,
 });
 
 export type SaveListingResult = { ok: true } | { ok: false; fieldErrors: Record<string, string[]> };
@@ -145,6 +164,7 @@ export async function saveListing(admin: SessionUser, id: number, edit: ListingE
     description: edit.description,
     features: edit.features,
     images,
+    ...factColumns(edit),
   };
   const changes = changedFields(editableColumns(listing), after);
   if (Object.keys(changes.after).length === 0) return { ok: true };
@@ -228,6 +248,29 @@ export async function transitionListing(
   });
   wakeOutbox();
   return true;
+}
+
+/**
+ * Marks a published listing under offer from now, or clears it (decision
+ * 0023): until the seller's dashboard does this, staff do it for them.
+ */
+export async function setUnderOffer(admin: SessionUser, id: number, underOffer: boolean) {
+  await db().transaction(async (tx) => {
+    const [before] = await tx
+      .select({ underOfferAt: businessListing.underOfferAt })
+      .from(businessListing)
+      .where(and(eq(businessListing.id, id), eq(businessListing.status, "published")));
+    if (!before || (before.underOfferAt !== null) === underOffer) return;
+    const after = { underOfferAt: underOffer ? new Date() : null };
+    await tx.update(businessListing).set(after).where(eq(businessListing.id, id));
+    await recordAudit(tx, admin, {
+      action: underOffer ? "listing.under-offer" : "listing.offer-cleared",
+      entityType: "listing",
+      entityId: id,
+      before,
+      after,
+    });
+  });
 }
 
 /** Featured listings come first on /buy and the home page; only a published one can be. */

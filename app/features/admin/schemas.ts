@@ -11,6 +11,7 @@ import {
   text,
 } from "~/features/enquiries/schemas";
 import { MAX_PHOTO_BYTES, PHOTO_TYPES } from "~/features/enquiries/form-rules";
+import { listingFactsShape } from "~/features/marketplace/sell-schema";
 import { listingCategoryCodes } from "~/lib/categories";
 
 // Full UK postcodes, e.g. "LS1 4AP", "SW1A 1AA", "M1 1AE".
@@ -68,6 +69,7 @@ export const listingEditSchema = z.object({
   keepImages: z.array(z.string()).default([]),
   sellerPhotos: z.array(z.string()).default([]),
   newPhotos: photos().transform((files) => files ?? []),
+  ...listingFactsShape,
 });
 export type ListingEdit = z.output<typeof listingEditSchema>;
 

@@ -5,9 +5,9 @@ import {
   cleanText,
   contactSchema,
   listingInterestSchema,
-  listingSubmissionSchema,
   packageInterestSchema,
 } from "./schemas";
+import { listingSubmissionSchema } from "~/features/marketplace/sell-schema";
 
 function form(values: Record<string, string | File | (string | File)[]>) {
   const data = new FormData();

@@ -2,7 +2,6 @@
 // and by the server alike. Messages are the spec's (section 5) where it has
 // them; where it is silent they say plainly what to fix.
 import { z } from "~/lib/zod";
-import { listingCategoryCodes } from "~/lib/categories";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_TYPES } from "./form-rules";
 
 // Control characters (NUL cannot even be stored) and the invisible marks
@@ -41,7 +40,7 @@ export const email = (tooLong: string) =>
 const PHONE = /^\+?[\d\s().-]+$/;
 const PHONE_MESSAGE = "Please enter a valid phone number";
 
-const phone = (required: string, tooLong: string) => line(required, 20, tooLong).regex(PHONE, PHONE_MESSAGE);
+export const phone = (required: string, tooLong: string) => line(required, 20, tooLong).regex(PHONE, PHONE_MESSAGE);
 
 /** A phone number that may be left out. */
 export const optionalPhone = () =>
@@ -105,17 +104,3 @@ export const photos = () =>
     )
     .max(MAX_PHOTOS, `You can upload up to ${MAX_PHOTOS} photos`)
     .optional();
-
-/** 'Sell your business': every field required, prices numeric, photos optional. */
-export const listingSubmissionSchema = z.object({
-  businessName: line("Business name is required", 100, "Business name must be less than 100 characters"),
-  category: z.enum(listingCategoryCodes, { error: "Please choose a category" }),
-  location: line("Location is required", 100, "Location must be less than 100 characters"),
-  askingPrice: pounds("Asking price"),
-  annualRevenue: pounds("Annual revenue"),
-  description: text("Description is required", 5000, "Description must be less than 5000 characters"),
-  contactName: line("Contact name is required", 100, "Contact name must be less than 100 characters"),
-  contactEmail: email("Email must be less than 255 characters"),
-  contactPhone: phone("Contact phone is required", "Contact phone must be less than 20 characters"),
-  photos: photos(),
-});

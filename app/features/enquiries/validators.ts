@@ -3,7 +3,8 @@
 // (use-enquiry-form.ts), not with the page: with Zod they are the largest
 // script a page with a form would otherwise load up front.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { contactSchema, listingInterestSchema, listingSubmissionSchema, packageInterestSchema } from "./schemas";
+import { listingSubmissionSchema } from "~/features/marketplace/sell-schema";
+import { contactSchema, listingInterestSchema, packageInterestSchema } from "./schemas";
 
 export const enquirySchemas = {
   contact: contactSchema,

@@ -2,7 +2,9 @@ import { listingCategoryCodes } from "~/lib/categories";
 import { searchParamsObject } from "~/lib/list-query";
 import { optionalText, pageParam } from "~/lib/list-query.server";
 import { z } from "~/lib/zod";
-import { listingSorts, type ListingSort } from "./listing-query";
+import { MAX_POUNDS } from "~/features/enquiries/schemas";
+import { tenures, type Tenure } from "./listing-facts";
+import { factFilterParams, listingSorts, type FactFilter, type ListingSort } from "./listing-query";
 
 export const listingQuerySchema = z.object({
   search: optionalText(100),
@@ -15,8 +17,95 @@ export const listingQuerySchema = z.object({
   page: pageParam,
 });
 
-export type ListingQuery = z.infer<typeof listingQuerySchema>;
+/**
+ * The key-facts filters (decision 0023). Unlike the other parameters, a
+ * figure the visitor typed and we cannot use is not silently dropped: it is
+ * left out of the search and its message shown under the field, with what
+ * was typed kept in the field. Unset filters are undefined, never false.
+ */
+export interface FactFilters {
+  minPricePence?: number;
+  maxPricePence?: number;
+  minTurnoverPence?: number;
+  minProfitPence?: number;
+  tenure?: Tenure;
+  minLeaseYears?: number;
+  accommodation?: true;
+  relocatable?: true;
+  hideUnderOffer?: true;
+  /** What was typed in each figure's field, to show it again. */
+  typed?: Partial<Record<FactFilter, string>>;
+  /** Why a figure was not used, under its field. */
+  filterErrors?: Partial<Record<FactFilter, string>>;
+}
+
+export type ListingQuery = z.infer<typeof listingQuerySchema> & FactFilters;
+
+const MONEY = /^\d+(\.\d{1,2})?$/;
+const moneyLabels = {
+  minPrice: "The lowest price",
+  maxPrice: "The highest price",
+  minTurnover: "The turnover",
+  minProfit: "The net profit",
+} as const;
+
+function parseFactFilters(raw: Record<string, string>): FactFilters {
+  const filters: FactFilters = {};
+  const typed: Partial<Record<FactFilter, string>> = {};
+  const errors: Partial<Record<FactFilter, string>> = {};
+  // Long enough for any amount, short enough that a pasted essay does not come back in the page.
+  const valueOf = (name: FactFilter) => {
+    const value = (raw[factFilterParams[name]] ?? "").trim().slice(0, 30);
+    if (value) typed[name] = value;
+    return value;
+  };
+
+  const pounds = (name: keyof typeof moneyLabels): number | undefined => {
+    const value = valueOf(name).replace(/[£,\s]/g, "");
+    if (!value) return undefined;
+    if (!MONEY.test(value)) {
+      errors[name] = `${moneyLabels[name]} must be an amount in pounds, like 50000`;
+      return undefined;
+    }
+    const pence = Math.round(Number(value) * 100);
+    if (pence > MAX_POUNDS * 100) {
+      errors[name] = `${moneyLabels[name]} must be no more than £20,000,000`;
+      return undefined;
+    }
+    return pence;
+  };
+  filters.minPricePence = pounds("minPrice");
+  filters.maxPricePence = pounds("maxPrice");
+  filters.minTurnoverPence = pounds("minTurnover");
+  filters.minProfitPence = pounds("minProfit");
+  if (
+    filters.minPricePence !== undefined &&
+    filters.maxPricePence !== undefined &&
+    filters.maxPricePence < filters.minPricePence
+  ) {
+    errors.maxPrice = "The highest price must be at least the lowest price";
+    filters.maxPricePence = undefined;
+  }
+
+  const leaseYears = valueOf("minLeaseYears");
+  if (leaseYears) {
+    if (/^\d{1,3}$/.test(leaseYears)) filters.minLeaseYears = Number(leaseYears);
+    else errors.minLeaseYears = "Lease years must be a whole number from 0 to 999";
+  }
+
+  // Choices, like the other dropdowns: anything else is ignored.
+  const tenure = raw[factFilterParams.tenure];
+  if ((tenures as readonly string[]).includes(tenure ?? "")) filters.tenure = tenure as Tenure;
+  if (raw[factFilterParams.accommodation] === "yes") filters.accommodation = true;
+  if (raw[factFilterParams.relocatable] === "yes") filters.relocatable = true;
+  if (raw[factFilterParams.hideUnderOffer] === "hide") filters.hideUnderOffer = true;
+
+  if (Object.keys(typed).length) filters.typed = typed;
+  if (Object.keys(errors).length) filters.filterErrors = errors;
+  return filters;
+}
 
 export function parseListingQuery(params: URLSearchParams): ListingQuery {
-  return listingQuerySchema.parse(searchParamsObject(params));
+  const raw = searchParamsObject(params);
+  return { ...listingQuerySchema.parse(raw), ...parseFactFilters(raw) };
 }

@@ -7,3 +7,17 @@ export const listingSorts = {
   revenue: "Revenue",
 } as const;
 export type ListingSort = keyof typeof listingSorts;
+
+// The key-facts filters of /buy (decision 0023): their names in the query string.
+export const factFilterParams = {
+  minPrice: "min-price",
+  maxPrice: "max-price",
+  minTurnover: "min-turnover",
+  minProfit: "min-profit",
+  tenure: "tenure",
+  minLeaseYears: "min-lease-years",
+  accommodation: "accommodation",
+  relocatable: "relocatable",
+  hideUnderOffer: "under-offer",
+} as const;
+export type FactFilter = keyof typeof factFilterParams;

@@ -2,18 +2,18 @@ import crypto from "node:crypto";
 import { slugify } from "~/lib/slug";
 import { handleEnquiryForm } from "~/features/enquiries/enquiries.server";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "~/features/enquiries/form-rules";
-import { listingSubmissionSchema } from "~/features/enquiries/schemas";
 import { storage } from "~/server/storage.server";
 import type { RouterContextProvider } from "react-router";
 import { SELL_FAILURE } from "./components/sell-form";
+import { factColumns, listingSubmissionSchema } from "./sell-schema";
 import { storeSubmissionPhotos } from "./submission-photos.server";
 
-/** Room for ten photos at the limit and the text fields. */
+/** Room for ten photos at the limit, the spec's fields and the key facts. */
 export const SELL_FORM_LIMITS = {
   maxFiles: MAX_PHOTOS,
   maxFileSize: MAX_PHOTO_BYTES,
   maxTotalSize: MAX_PHOTOS * MAX_PHOTO_BYTES + 256 * 1024,
-  maxParts: 40,
+  maxParts: 60,
 };
 
 /** 'Sell your business': the submission, its photos, and the two e-mails. */
@@ -38,6 +38,7 @@ export function submitListing(args: { request: Request; context: Readonly<Router
           askingPricePence: fields.askingPrice,
           annualRevenuePence: fields.annualRevenue,
           description: fields.description,
+          ...factColumns(fields),
         },
       };
     },

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNull, lte, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { LatLng } from "~/lib/geo";
 import { PAGE_SIZE } from "~/lib/list-query";
 import { db } from "~/server/db.server";
@@ -24,6 +25,29 @@ export const cardColumns = {
   images: businessListing.images,
   featured: businessListing.featured,
   offersCount: businessListing.offersCount,
+  underOfferAt: businessListing.underOfferAt,
+};
+
+/** The key facts a listing's page shows (decision 0023). */
+const factColumns = {
+  tenure: businessListing.tenure,
+  annualRentPence: businessListing.annualRentPence,
+  leaseYearsRemaining: businessListing.leaseYearsRemaining,
+  leaseType: businessListing.leaseType,
+  netProfitPence: businessListing.netProfitPence,
+  staffFullTime: businessListing.staffFullTime,
+  staffPartTime: businessListing.staffPartTime,
+  stockValuePence: businessListing.stockValuePence,
+  rateableValuePence: businessListing.rateableValuePence,
+  yearEstablished: businessListing.yearEstablished,
+  reasonForSale: businessListing.reasonForSale,
+  tradingHours: businessListing.tradingHours,
+  accommodationIncluded: businessListing.accommodationIncluded,
+  accommodationDescription: businessListing.accommodationDescription,
+  relocatable: businessListing.relocatable,
+  halalCertifier: businessListing.halalCertifier,
+  halalStatus: businessListing.halalStatus,
+  alcoholLicence: businessListing.alcoholLicence,
 };
 
 function orderFor(sort: ListingSort, distance: SQL | undefined): SQL[] {
@@ -47,6 +71,24 @@ function orderFor(sort: ListingSort, distance: SQL | undefined): SQL[] {
   }
 }
 
+/** The key-facts filters as SQL conditions; a listing that did not give a fact does not match its filter. */
+function factConditions(query: ListingQuery): (SQL | undefined)[] {
+  const atLeast = (column: AnyPgColumn, value: number | undefined) =>
+    value === undefined ? undefined : gte(column, value);
+  return [
+    atLeast(businessListing.askingPricePence, query.minPricePence),
+    query.maxPricePence === undefined ? undefined : lte(businessListing.askingPricePence, query.maxPricePence),
+    atLeast(businessListing.annualRevenuePence, query.minTurnoverPence),
+    atLeast(businessListing.netProfitPence, query.minProfitPence),
+    atLeast(businessListing.leaseYearsRemaining, query.minLeaseYears),
+    query.tenure ? eq(businessListing.tenure, query.tenure) : undefined,
+    // Plain column tests, so that the planner can use the partial indexes on them.
+    query.accommodation ? sql`${businessListing.accommodationIncluded}` : undefined,
+    query.relocatable ? sql`${businessListing.relocatable}` : undefined,
+    query.hideUnderOffer ? isNull(businessListing.underOfferAt) : undefined,
+  ];
+}
+
 /**
  * Published listings matching the query, one page of them, with the total.
  * With a known position the default order is nearest first.
@@ -60,6 +102,7 @@ export async function searchListings(query: ListingQuery, origin: LatLng | null)
     ),
     query.category ? eq(businessListing.category, query.category) : undefined,
     query.location ? sql`lower(${businessListing.town}) = lower(${query.location})` : undefined,
+    ...factConditions(query),
   );
   const distance = origin ? distanceFrom(origin, businessListing.latitude, businessListing.longitude) : undefined;
   const sort: ListingSort =
@@ -104,6 +147,7 @@ export async function getListingBySlug(slug: string) {
   const [row] = await db()
     .select({
       ...cardColumns,
+      ...factColumns,
       status: businessListing.status,
       postcode: businessListing.postcode,
       latitude: businessListing.latitude,

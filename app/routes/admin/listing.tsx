@@ -10,6 +10,7 @@ import {
   getListingForReview,
   saveListing,
   setFeatured,
+  setUnderOffer,
   transitionListing,
   transitionsFrom,
 } from "~/features/admin/listings.server";
@@ -27,6 +28,11 @@ export async function loader({ params }: Route.LoaderArgs) {
   const { listing, submission } = found;
   return {
     listing,
+    // Only a published listing can be under offer (decision 0023).
+    underOffer:
+      listing.status === "published"
+        ? listing.underOfferAt && formatLondonDateTime(listing.underOfferAt)
+        : undefined,
     transitions: transitionsFrom(listing.status),
     submission: submission && {
       ...submission,
@@ -40,8 +46,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-// The edit form carries up to ten new images, and many image checkboxes.
-const EDIT_FORM_LIMITS = { ...SELL_FORM_LIMITS, maxParts: 120 };
+// The edit form carries up to ten new images, many image checkboxes and the key facts.
+const EDIT_FORM_LIMITS = { ...SELL_FORM_LIMITS, maxParts: 140 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = currentAdmin(context);
@@ -69,6 +75,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirectWithToast(back, {
       type: "success",
       title: intent === "feature" ? "Listing featured" : "No longer featured",
+    });
+  }
+  if (intent === "under-offer" || intent === "offer-cleared") {
+    await setUnderOffer(admin, id, intent === "under-offer");
+    return redirectWithToast(back, {
+      type: "success",
+      title: intent === "under-offer" ? "Marked under offer" : "No longer under offer",
     });
   }
   if (intent in listingTransitionLabels) {
@@ -104,7 +117,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 ];
 
 export default function AdminListing({
-  loaderData: { listing, transitions, submission },
+  loaderData: { listing, transitions, submission, underOffer },
   actionData,
 }: Route.ComponentProps) {
   const live = listing.status !== "pending" && listing.status !== "rejected";
@@ -151,6 +164,7 @@ export default function AdminListing({
               transitions={transitions}
               featured={listing.featured}
               canFeature={listing.status === "published"}
+              underOffer={underOffer}
               actionData={actionData as IntentActionData | undefined}
             />
           </section>

@@ -24,6 +24,8 @@ interface FoundField {
   /** Hidden from people (a spam trap): left empty. */
   trap: boolean;
   inputMode: string;
+  /** Marked required (aria-required, as our fields are, or the attribute). */
+  required: boolean;
 }
 interface FoundForm {
   action: string;
@@ -54,6 +56,7 @@ function formsOf(page: Page): Promise<FoundForm[]> {
             firstOption: c.tagName === "SELECT" ? ([...c.options].find((o) => o.value)?.value ?? "") : "",
             trap: c.tabIndex === -1 && c.closest("[aria-hidden=true]") !== null,
             inputMode: c.inputMode,
+            required: c.required || c.getAttribute("aria-required") === "true",
           })),
         submitters: controls
           .filter((c) => c.name && c.tagName === "BUTTON")
@@ -66,7 +69,11 @@ function formsOf(page: Page): Promise<FoundForm[]> {
 /** What a person would type, by the field's type, so that one hostile field is all that is wrong. */
 function plausible(field: FoundField, marker: string): string | null {
   if (field.trap) return "";
-  if (field.inputMode === "decimal" || field.inputMode === "numeric") return "250000";
+  if (field.inputMode === "decimal" || field.inputMode === "numeric") {
+    // An optional figure (a listing's key facts: years, staff, rent…) is left out, as sellers
+    // often do; each has its own range, and any one hostile field must be all that is wrong.
+    return field.required ? "250000" : "";
+  }
   switch (field.type) {
     case "email":
       return `${marker}@example.com`;

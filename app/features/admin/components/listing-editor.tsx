@@ -2,12 +2,14 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormErrors, SelectField, TextareaField, TextField } from "~/components/ui/field";
 import { Input, Label } from "~/components/ui/form-controls";
+import { KeyFactsFields } from "~/features/marketplace/components/key-facts-fields";
+import type { ListingFacts } from "~/features/marketplace/listing-facts";
 import { listingCategories } from "~/lib/categories";
 import { listingEditSchema, rejectSchema } from "../schemas";
 import { listingTransitionLabels, type ListingTransition } from "../labels";
 import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
 
-export interface EditableListing {
+export interface EditableListing extends Omit<ListingFacts, "askingPricePence" | "annualRevenuePence"> {
   id: number;
   title: string;
   category: string;
@@ -24,6 +26,31 @@ export interface EditableListing {
 }
 
 const pounds = (pence: number | null) => (pence === null ? undefined : (pence / 100).toFixed(pence % 100 ? 2 : 0));
+const yesNo = (value: boolean | null) => (value === null ? undefined : value ? "yes" : "no");
+
+/** The key facts as the form's fields hold them. */
+function factDefaults(listing: EditableListing) {
+  return {
+    tenure: listing.tenure ?? undefined,
+    annualRent: pounds(listing.annualRentPence),
+    leaseYearsRemaining: listing.leaseYearsRemaining?.toString(),
+    leaseType: listing.leaseType ?? undefined,
+    netProfit: pounds(listing.netProfitPence),
+    staffFullTime: listing.staffFullTime?.toString(),
+    staffPartTime: listing.staffPartTime?.toString(),
+    stockValue: pounds(listing.stockValuePence),
+    rateableValue: pounds(listing.rateableValuePence),
+    yearEstablished: listing.yearEstablished?.toString(),
+    reasonForSale: listing.reasonForSale ?? undefined,
+    tradingHours: listing.tradingHours ?? undefined,
+    accommodationIncluded: yesNo(listing.accommodationIncluded),
+    accommodationDescription: listing.accommodationDescription ?? undefined,
+    relocatable: yesNo(listing.relocatable),
+    halalCertifier: listing.halalCertifier ?? undefined,
+    halalStatus: listing.halalStatus ?? undefined,
+    alcoholLicence: yesNo(listing.alcoholLicence),
+  };
+}
 
 /** Every field of a listing, its images, and the seller's photos to publish. */
 export function ListingEditor({
@@ -47,6 +74,7 @@ export function ListingEditor({
     annualRevenue: pounds(listing.annualRevenuePence),
     description: listing.description,
     features: listing.features.join("\n"),
+    ...factDefaults(listing),
   });
   return (
     <Form {...formProps} encType="multipart/form-data" className="grid gap-5">
@@ -72,6 +100,7 @@ export function ListingEditor({
       </div>
       <TextareaField meta={fields.description} label="Description" rows={8} required />
       <TextareaField meta={fields.features} label="Features" hint="One per line, up to 20." rows={5} />
+      <KeyFactsFields fields={fields} intro="As the seller gave them; buyers see them as the seller's figures." />
 
       <fieldset className="grid gap-3">
         <legend className="mb-2 text-sm font-semibold text-slate-900">Images on the listing</legend>
@@ -164,11 +193,14 @@ export function ListingTransitions({
   transitions,
   featured,
   canFeature,
+  underOffer,
   actionData,
 }: {
   transitions: ListingTransition[];
   featured: boolean;
   canFeature: boolean;
+  /** When a published listing went under offer (UK time), or null; undefined when it cannot be. */
+  underOffer?: string | null;
   actionData?: IntentActionData;
 }) {
   const reject = useIntentForm("reject", rejectSchema, actionData);
@@ -195,7 +227,16 @@ export function ListingTransitions({
             </Button>
           </Form>
         ) : null}
+        {underOffer !== undefined ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value={underOffer ? "offer-cleared" : "under-offer"} />
+            <Button type="submit" variant="outline" disabled={busy}>
+              {underOffer ? "No longer under offer" : "Mark under offer"}
+            </Button>
+          </Form>
+        ) : null}
       </div>
+      {underOffer ? <p className="text-sm text-slate-700">Under offer since {underOffer}.</p> : null}
       {transitions.includes("reject") ? (
         <Form {...reject.formProps} className="grid gap-3 border-t border-slate-200 pt-4">
           <input type="hidden" name="intent" value="reject" />

@@ -13,6 +13,7 @@ import { cn } from "~/lib/utils";
 import { useListingDialogs } from "./listing-dialogs";
 import { SaveListingButton } from "./save-listing-button";
 import { leaseLabel, offersLabel, photoAlt } from "./listing-text";
+import { underOfferLabel } from "./under-offer";
 
 export interface ListingCardProps {
   listing: Listing;
@@ -94,6 +95,9 @@ export function ListingCard({ listing, headingLevel = 2, className, eager = fals
         <div className="pointer-events-none absolute top-3 left-3 flex flex-col items-start gap-2">
           {listing.featured ? <Badge variant="accent">Featured</Badge> : null}
           <Badge className="bg-white/95 text-brand-900 shadow-sm">{offersLabel(listing.offersCount)}</Badge>
+          {listing.underOfferAt ? (
+            <Badge className="bg-amber-100 text-amber-950 shadow-sm">{underOfferLabel(listing.underOfferAt)}</Badge>
+          ) : null}
         </div>
         {/* Slot for the save toggle (saved-listings feature): top-right of the photo, above the photo button. */}
         <div className="absolute top-3 right-3">

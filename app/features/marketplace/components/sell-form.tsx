@@ -10,6 +10,7 @@ import type { EnquiryActionData } from "~/features/enquiries/enquiry-kinds";
 import { MAX_PHOTOS, PHOTO_TYPES } from "~/features/enquiries/form-rules";
 import { useEnquiryForm } from "~/features/enquiries/use-enquiry-form";
 import { listingCategories } from "~/lib/categories";
+import { KeyFactsFields } from "./key-facts-fields";
 
 export const SELL_FAILURE = "Failed to submit your listing. Please try again.";
 
@@ -71,7 +72,7 @@ function PhotosField({ meta }: { meta: FieldMetadata<unknown> }) {
 
 /**
  * 'Sell your business' (spec sections 2–5): every field of a listing
- * submission, and optional photos. On success the 'Success!' panel replaces
+ * submission, optional photos, then the optional key facts. On success the 'Success!' panel replaces
  * the form for 5 s, then the empty form returns; without JavaScript the panel
  * stays, with a link to list another business.
  */
@@ -150,6 +151,10 @@ export function SellForm({ actionData }: { actionData?: EnquiryActionData }) {
       />
       <div className="hidden sm:block" />
       <PhotosField meta={fields.photos} />
+      <KeyFactsFields
+        fields={fields}
+        intro="What buyers look for first. Leave out anything you would rather discuss in person; buyers see your figures as yours, not checked by HBS."
+      />
       <HoneypotField />
       <div className="sm:col-span-2">
         <FormErrors form={form} />
