@@ -2,13 +2,34 @@ import { CheckCircle2 } from "lucide-react";
 import { PageHero } from "~/components/layout/page-hero";
 import { Card } from "~/components/ui/card";
 import { enquiryClientAction } from "~/features/enquiries/client-action";
+import type { EnquiryActionData } from "~/features/enquiries/enquiry-kinds";
 import { SELL_FAILURE, SellForm } from "~/features/marketplace/components/sell-form";
 import { submitListing } from "~/features/marketplace/listing-submission.server";
+import { setUploadProgress } from "~/features/marketplace/upload-progress";
 import type { Route } from "./+types/sell";
 
 export const action = ({ request, context }: Route.ActionArgs) => submitListing({ request, context });
 
-export const clientAction = (args: Route.ClientActionArgs) => enquiryClientAction(args, SELL_FAILURE);
+export async function clientAction(args: Route.ClientActionArgs) {
+  const body = await args.request.clone().formData();
+  const hasPhotos = body.getAll("photos").some((photo) => photo instanceof File && photo.size > 0);
+  if (!hasPhotos) return enquiryClientAction(args, SELL_FAILURE);
+  // Photos can take a while on a slow line: send them where progress can be seen.
+  setUploadProgress(0);
+  try {
+    return await enquiryClientAction(
+      {
+        serverAction: async () => {
+          const { postWithProgress } = await import("~/features/marketplace/post-with-progress");
+          return (await postWithProgress(args.request.url, body, setUploadProgress)) as EnquiryActionData;
+        },
+      },
+      SELL_FAILURE,
+    );
+  } finally {
+    setUploadProgress(undefined);
+  }
+}
 
 export const meta: Route.MetaFunction = () => [
   { title: "Sell your business | HBS" },

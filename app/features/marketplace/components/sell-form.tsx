@@ -10,6 +10,7 @@ import type { EnquiryActionData } from "~/features/enquiries/enquiry-kinds";
 import { MAX_PHOTOS, PHOTO_TYPES } from "~/features/enquiries/form-rules";
 import { useEnquiryForm } from "~/features/enquiries/use-enquiry-form";
 import { listingCategories } from "~/lib/categories";
+import { useUploadProgress } from "../upload-progress";
 import { KeyFactsFields } from "./key-facts-fields";
 
 export const SELL_FAILURE = "Failed to submit your listing. Please try again.";
@@ -37,6 +38,21 @@ function SellSuccess({ again }: { again?: boolean }) {
           List another business
         </Link>
       ) : null}
+    </div>
+  );
+}
+
+/** While photos go up (with JavaScript only): how far, as a bar and in words. */
+function UploadProgress() {
+  const progress = useUploadProgress();
+  if (progress === undefined) return null;
+  const percent = Math.round(progress * 100);
+  return (
+    <div className="grid gap-1.5 sm:col-span-2">
+      <label htmlFor="sell-upload-progress" className="text-sm font-medium text-slate-800" aria-live="polite">
+        Uploading photos… {percent}%
+      </label>
+      <progress id="sell-upload-progress" max={100} value={percent} className="h-2 w-full accent-brand-700" />
     </div>
   );
 }
@@ -156,6 +172,7 @@ export function SellForm({ actionData }: { actionData?: EnquiryActionData }) {
         intro="What buyers look for first. Leave out anything you would rather discuss in person; buyers see your figures as yours, not checked by HBS."
       />
       <HoneypotField />
+      <UploadProgress />
       <div className="sm:col-span-2">
         <FormErrors form={form} />
       </div>
