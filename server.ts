@@ -26,6 +26,7 @@ interface AppEntry {
   stop(): Promise<void>;
   storage: typeof storage;
   keptPage: typeof keptPage;
+  answered(path: string, address: string, userAgent: string | undefined): void;
 }
 
 let env: ReturnType<typeof readEnv>;
@@ -109,6 +110,17 @@ app.use((req, _res, next) => {
 // Pages, data and forms are served a few requests at a time, first come,
 // first served (decision 0017).
 app.use(admission({ passes: (req) => req.url === "/healthz" }));
+
+// Views of listings (decision 0024) are counted from the answer, here where
+// kept pages pass too, once it is sent: no request waits for the count.
+app.use((req, res, next) => {
+  if (req.method === "GET") {
+    res.on("finish", () => {
+      if (res.statusCode === 200) entry.answered(req.path, req.ip ?? "", req.get("user-agent"));
+    });
+  }
+  next();
+});
 
 // A public page kept for visitors (decision 0016) is answered here, without
 // React Router: no loader, no render, compressed already.

@@ -6,20 +6,32 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { cspNonceContext } from "./context";
+import { listingSlugFromPath, recordListingViews } from "./features/marketplace/listing-views.server";
 import { scheduledJobs } from "./jobs.server";
 import { NonceContext } from "./lib/nonce";
 import { hydrateAfterLoad } from "./server/hydrate-after-load.server";
 import { setPageCaching } from "./server/http-cache.server";
 import { start as startApp } from "./server/lifecycle.server";
+import { db } from "./server/db.server";
 import { logger } from "./server/logger.server";
+import { pageViews } from "./server/page-views.server";
 
 // server.ts starts and stops the app through these, so that it shares the
 // build's single instance of the database and of the context keys.
 export { clientIpContext, cspNonceContext } from "./context";
 export { stop } from "./server/lifecycle.server";
 export { storage } from "./server/storage.server";
-export const start = () => startApp(scheduledJobs());
+export const start = () => startApp(scheduledJobs(), (views) => recordListingViews(db(), views));
 export { keptPage } from "./server/page-cache.server";
+
+/**
+ * server.ts reports every 200 answer to a GET here, rendered or kept
+ * (decision 0024): a listing's page counts as a view of it.
+ */
+export function answered(path: string, address: string, userAgent: string | undefined) {
+  const slug = listingSlugFromPath(path);
+  if (slug) pageViews.count(slug, address, userAgent);
+}
 
 export const streamTimeout = 5_000;
 

@@ -2,6 +2,7 @@
 // scheduler (app/server/scheduler.server.ts, decision 0020). An operator may
 // run a job more or less often with JOB_INTERVALS.
 import { expireSubscriptions } from "~/features/admin/subscriptions.server";
+import { pruneListingViewVisitors } from "~/features/marketplace/listing-views.server";
 import { db } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { pruneRateLimits } from "~/server/rate-limit.server";
@@ -23,6 +24,8 @@ const defaults: ScheduledJob[] = [
     async run(now) {
       await pruneRateLimits(db(), RATE_LIMIT_RETENTION_MS, now);
       await pruneScheduledRuns(db(), now);
+      // Visitors' daily hashes are needed only for their day (decision 0024).
+      await pruneListingViewVisitors(db(), now);
     },
   },
 ];

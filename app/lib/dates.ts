@@ -35,3 +35,17 @@ export function londonMidnight(day: string): Date {
   const hours = Number(/GMT([+-]\d+)?/.exec(offset)?.[1] ?? 0);
   return new Date(utcMidnight.getTime() - hours * 60 * 60 * 1000);
 }
+
+const isoDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
+
+/** The UK day an instant falls on, as "2026-11-21": GMT in winter, BST in summer. */
+export function londonDay(date: Date): string {
+  return isoDay.format(date);
+}
+
+/** The calendar day `days` after (or before, when negative) "2026-11-21". */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}

@@ -7,6 +7,7 @@ import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { mailerFromEnv } from "./mail.server";
 import { clearPageCache, disablePageCache, enablePageCache, PUBLIC_CONTENT_CHANNEL } from "./page-cache.server";
+import { pageViews, VIEW_FLUSH_MS, type ViewSink } from "./page-views.server";
 import { startOutboxWorker, type OutboxWorker } from "./outbox.server";
 import { startScheduler, type ScheduledJob, type Scheduler } from "./scheduler.server";
 import { storage } from "./storage.server";
@@ -21,8 +22,11 @@ export function wakeOutbox() {
   worker?.wake();
 }
 
-/** Opens the database and starts the outbox and `jobs` (app/jobs.server.ts, through app/entry.server.tsx). */
-export async function start(jobs: ScheduledJob[]): Promise<void> {
+/**
+ * Opens the database and starts the outbox, `jobs` (app/jobs.server.ts) and
+ * the writing of page views to `views` (both through app/entry.server.tsx).
+ */
+export async function start(jobs: ScheduledJob[], views?: ViewSink): Promise<void> {
   if (handle) return;
   const { DATABASE_URL, DATA_DIR } = env();
   const opened = openDatabase({ databaseUrl: DATABASE_URL, dataDir: DATA_DIR });
@@ -57,6 +61,12 @@ export async function start(jobs: ScheduledJob[]): Promise<void> {
     leaseMs: env().OUTBOX_LEASE_SECONDS * 1000,
     onError: (error) => logger.warn({ err: error }, "outbox run failed; retrying at the next tick"),
   });
+  // Views wait in memory and are written a batch at a time (decision 0024).
+  if (views) {
+    pageViews.start(views, VIEW_FLUSH_MS, (error) =>
+      logger.warn({ err: error }, "could not write page views; retrying at the next tick"),
+    );
+  }
   // Periodic work, once per period across every server (decision 0020).
   scheduler = startScheduler(handle.db, jobs, {
     leaseMs: env().SCHEDULER_LEASE_SECONDS * 1000,
@@ -71,6 +81,8 @@ export async function start(jobs: ScheduledJob[]): Promise<void> {
 export async function stop(): Promise<void> {
   await scheduler?.stop();
   scheduler = undefined;
+  // The last views are written while the database is still open.
+  await pageViews.stop().catch((error: unknown) => logger.warn({ err: error }, "page views lost at shutdown"));
   disablePageCache();
   await stopListening?.();
   stopListening = undefined;

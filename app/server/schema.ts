@@ -7,6 +7,7 @@ import { listingCategories } from "../lib/categories";
 import {
   bigint,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -523,4 +524,39 @@ export const auditLog = pgTable(
     index("audit_log_created_idx").on(t.createdAt),
     index("audit_log_entity_idx").on(t.entityType, t.entityId, t.createdAt),
   ],
+);
+
+// ---------------------------------------------------------------------------
+// Listing views (decision 0024)
+// ---------------------------------------------------------------------------
+
+/**
+ * Who has viewed a listing on a UK day, as a keyed hash of their address and
+ * browser that changes every day: never the address itself. The primary key
+ * counts a visitor at most once a day, whichever server saw them. Kept a few
+ * days only (the housekeeping job); the counts stay in `listing_view_day`.
+ */
+export const listingView = pgTable(
+  "listing_view",
+  {
+    listingId: integer("listing_id")
+      .notNull()
+      .references(() => businessListing.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    visitorHash: text("visitor_hash").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.day, t.visitorHash] }), index("listing_view_day_idx").on(t.day)],
+);
+
+/** Views of a listing per UK day: what the seller's dashboard charts, one row a day. */
+export const listingViewDay = pgTable(
+  "listing_view_day",
+  {
+    listingId: integer("listing_id")
+      .notNull()
+      .references(() => businessListing.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    views: integer("views").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.day] })],
 );

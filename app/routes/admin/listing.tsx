@@ -17,6 +17,7 @@ import {
 import { listingEditSchema, rejectSchema } from "~/features/admin/schemas";
 import type { IntentActionData } from "~/lib/use-intent-form";
 import { SELL_FORM_LIMITS } from "~/features/marketplace/listing-submission.server";
+import { listingViewsTotal } from "~/features/marketplace/listing-views.server";
 import { formatLondonDateTime } from "~/lib/dates";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/listing";
@@ -28,6 +29,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   const { listing, submission } = found;
   return {
     listing,
+    // Counted by visitor and UK day (decision 0024).
+    views: await listingViewsTotal(id),
     // Only a published listing can be under offer (decision 0023).
     underOffer:
       listing.status === "published"
@@ -117,7 +120,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 ];
 
 export default function AdminListing({
-  loaderData: { listing, transitions, submission, underOffer },
+  loaderData: { listing, transitions, submission, underOffer, views },
   actionData,
 }: Route.ComponentProps) {
   const live = listing.status !== "pending" && listing.status !== "rejected";
@@ -167,6 +170,9 @@ export default function AdminListing({
               underOffer={underOffer}
               actionData={actionData as IntentActionData | undefined}
             />
+            <p className="mt-4 text-sm text-slate-700">
+              Views in the last 30 days: <strong>{views.toLocaleString("en-GB")}</strong>
+            </p>
           </section>
           {submission ? (
             <section
