@@ -111,14 +111,20 @@ app.use((req, _res, next) => {
 // first served (decision 0017).
 app.use(admission({ passes: (req) => req.url === "/healthz" }));
 
-// Views of listings (decision 0024) are counted from the answer, here where
-// kept pages pass too, once it is sent: no request waits for the count.
+// Once the answer is sent, one listener per request:
+// - views of listings (decision 0024) are counted here, where kept pages pass
+//   too, so no request waits for the count;
+// - a body the app answered without reading to its end (too large, say) is
+//   read and dropped, as Node does for a body no one reads. React Router's
+//   adapter has started reading it, so Node would close the connection
+//   instead, and a client still sending would see a reset, not the answer.
 app.use((req, res, next) => {
-  if (req.method === "GET") {
-    res.on("finish", () => {
-      if (res.statusCode === 200) entry.answered(req.path, req.ip ?? "", req.get("user-agent"));
-    });
-  }
+  res.on("finish", () => {
+    if (req.method === "GET" && res.statusCode === 200) entry.answered(req.path, req.ip ?? "", req.get("user-agent"));
+    if (req.complete) return;
+    req.removeAllListeners("data");
+    req.resume();
+  });
   next();
 });
 
@@ -131,19 +137,6 @@ app.use((req, res, next) => {
   res.status(page.status);
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.end(page.body);
-});
-
-// A body the app answered without reading to its end (too large, say) is read
-// and dropped after the answer, as Node does for a body no one reads. React
-// Router's adapter has started reading it, so Node would close the connection
-// instead, and a client still sending would see a reset, not the answer.
-app.use((req, res, next) => {
-  res.on("finish", () => {
-    if (req.complete) return;
-    req.removeAllListeners("data");
-    req.resume();
-  });
-  next();
 });
 
 app.all(
