@@ -26,6 +26,7 @@ describe("JOB_INTERVALS", () => {
     const jobs = scheduledJobs({ "subscriptions.expire": 300_000 });
     expect(Object.fromEntries(jobs.map((j) => [j.name, j.everyMs]))).toEqual({
       "subscriptions.expire": 300_000,
+      "listings.lifecycle": 3_600_000,
       housekeeping: 3_600_000,
     });
   });

@@ -3,8 +3,10 @@
 // run a job more or less often with JOB_INTERVALS.
 import { expireSubscriptions } from "~/features/admin/subscriptions.server";
 import { pruneListingViewVisitors } from "~/features/marketplace/listing-views.server";
+import { runListingLifecycle } from "~/features/selling/lifecycle.server";
 import { db } from "~/server/db.server";
 import { env } from "~/server/env.server";
+import { wakeOutbox } from "~/server/lifecycle.server";
 import { pruneRateLimits } from "~/server/rate-limit.server";
 import { pruneScheduledRuns, type ScheduledJob } from "~/server/scheduler.server";
 
@@ -17,6 +19,16 @@ const defaults: ScheduledJob[] = [
     name: "subscriptions.expire",
     everyMs: HOUR,
     run: async (now) => ({ expired: await expireSubscriptions(now) }),
+  },
+  {
+    // "Is your listing still available?" at 60 days, expiry at 90 (decision 0030).
+    name: "listings.lifecycle",
+    everyMs: HOUR,
+    async run(now) {
+      const done = await runListingLifecycle(db(), now);
+      if (done.asked || done.expired) wakeOutbox();
+      return done;
+    },
   },
   {
     name: "housekeeping",

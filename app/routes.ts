@@ -28,6 +28,9 @@ export default [
   route("my-queries", "routes/my-queries.tsx"),
   route("saved-listings", "routes/saved-listings.tsx"),
   route("my-favorites", "routes/my-favorites.tsx"),
+  route("my-listings", "routes/my-listings.tsx"),
+  route("my-listings/:id/edit", "routes/my-listing-edit.tsx"),
+  route("listing-check/:token", "routes/listing-check.tsx"),
   // The back office: its layout's middleware admits staff only.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),

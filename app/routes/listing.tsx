@@ -16,6 +16,7 @@ import {
 import { SaveListingButton } from "~/features/marketplace/components/save-listing-button";
 import { getListingBySlug } from "~/features/marketplace/listings.server";
 import { listingCategoryLabel } from "~/lib/categories";
+import { formatLondonDate } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
 import { seoMeta, summarise } from "~/lib/seo";
 import { absoluteUrl } from "~/server/site.server";
@@ -66,6 +67,9 @@ export async function loader({ params }: Route.LoaderArgs) {
       // Worked out here, so that the page's script carries neither the arithmetic nor the date formats.
       keyFacts: keyFactRows(listing),
       underOffer: available && listing.underOfferAt ? underOfferLabel(listing.underOfferAt) : null,
+      // How current it is (decision 0030): when it was listed and when its seller last said it is still for sale.
+      listedOn: listing.publishedAt ? formatLondonDate(listing.publishedAt) : null,
+      confirmedOn: listing.confirmedAt ? formatLondonDate(listing.confirmedAt) : null,
       seo: {
         title: `${listing.title} for sale | HBS`,
         description: summarise(listing.description),
@@ -94,6 +98,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         subject: listing.title,
         fields: { listingTitle: listing.title, ...fields },
         listingId: listing.id,
+        // The form says, under its fields, that the seller sees these details.
+        sharedWithSeller: true,
       }),
     },
   );
@@ -107,7 +113,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     : [{ title: "Page not found | HBS" }];
 
 export default function Listing({
-  loaderData: { listing, available, keyFacts, underOffer },
+  loaderData: { listing, available, keyFacts, underOffer, listedOn, confirmedOn },
   actionData,
 }: Route.ComponentProps) {
   return (
@@ -138,6 +144,12 @@ export default function Listing({
         {listing.town}
         {listing.postcode ? `, ${listing.postcode.split(" ")[0]}` : ""}
       </p>
+      {listedOn ? (
+        <p className="mt-1 text-sm text-slate-700">
+          Listed {listedOn}
+          {confirmedOn ? ` · Seller confirmed it is still available on ${confirmedOn}` : ""}
+        </p>
+      ) : null}
 
       <div className="mt-8 grid gap-10 lg:grid-cols-[2fr_1fr]">
         <div>

@@ -103,6 +103,11 @@ export default function Privacy() {
             United Kingdom, we make sure appropriate safeguards are in place, as UK law requires.
           </p>
           <p>
+            When you register interest in a business for sale, we also share your name, e-mail address and contact
+            number with the seller of that business, so that they can contact you; the form says so before you send
+            it.
+          </p>
+          <p>
             We may also disclose data where the law requires it, for example to the police or a court.{" "}
             <strong>We never sell your personal data.</strong>
           </p>

@@ -10,6 +10,8 @@ export function loader() {
     "Disallow: /my-queries",
     "Disallow: /saved-listings",
     "Disallow: /my-favorites",
+    "Disallow: /my-listings",
+    "Disallow: /listing-check",
     "Disallow: /auth",
     "Disallow: /search",
     "Disallow: /admin",

@@ -152,7 +152,15 @@ export const passkey = pgTable(
 // Marketplace: businesses for sale
 // ---------------------------------------------------------------------------
 
-export const listingStatus = pgEnum("listing_status", ["pending", "published", "rejected", "sold", "withdrawn"]);
+export const listingStatus = pgEnum("listing_status", [
+  "pending",
+  "published",
+  "rejected",
+  "sold",
+  "withdrawn",
+  // Not confirmed by its seller for 90 days (decision 0030); the seller can renew it.
+  "expired",
+]);
 // The UK facts a buyer looks for (decision 0023): typed columns, so /buy can filter on them.
 export const listingTenure = pgEnum("listing_tenure", ["leasehold", "freehold", "no_premises"]);
 export const leaseType = pgEnum("lease_type", ["new_lease", "assignment"]);
@@ -193,6 +201,11 @@ export const businessListing = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     // Under offer while set and the listing is still published; shown with its date, hidden on request.
     underOfferAt: timestamp("under_offer_at", { withTimezone: true }),
+    // When the seller last said it is still for sale (decision 0030); the 60- and 90-day clock runs
+    // from this, or from publishedAt before the first confirmation.
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    // When the seller was last asked "Is your listing still available?".
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
     // Key facts, all optional and all the seller's word (null: not said).
     tenure: listingTenure("tenure"),
     annualRentPence: integer("annual_rent_pence"),
@@ -246,6 +259,10 @@ export const businessListing = pgTable(
     index("business_listing_accommodation_idx").on(t.status, t.publishedAt).where(sql`${t.accommodationIncluded}`),
     index("business_listing_relocatable_idx").on(t.status, t.publishedAt).where(sql`${t.relocatable}`),
     index("business_listing_seller_idx").on(t.sellerId),
+    // The lifecycle job's scan: published listings by the start of their clock.
+    index("business_listing_lifecycle_idx")
+      .on(sql`coalesce(${t.confirmedAt}, ${t.publishedAt})`)
+      .where(sql`${t.status} = 'published'`),
     index("business_listing_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("business_listing_search_title_trgm_idx").using("gin", sql`${t.searchTitle} gin_trgm_ops`),
   ],
@@ -407,12 +424,19 @@ export const enquiry = pgTable(
     listingId: integer("listing_id").references(() => businessListing.id, {
       onDelete: "set null",
     }),
+    // Shown to the listing's seller: only interest registered under the line that says so (UK GDPR).
+    sharedWithSeller: boolean("shared_with_seller").notNull().default(false),
     status: enquiryStatus("status").notNull().default("new"),
     ...timestamps,
   },
   (t) => [
     index("enquiry_user_created_idx").on(t.userId, t.createdAt),
     index("enquiry_kind_status_created_idx").on(t.kind, t.status, t.createdAt),
+    index("enquiry_listing_idx").on(t.listingId, t.createdAt),
+    // A signed-out seller's listings find their account by the submission's contact e-mail.
+    index("enquiry_submission_email_idx")
+      .on(sql`lower(${t.fields}->>'contactEmail')`)
+      .where(sql`${t.kind} = 'listing_submission'`),
   ],
 );
 
@@ -559,4 +583,54 @@ export const listingViewDay = pgTable(
     views: integer("views").notNull(),
   },
   (t) => [primaryKey({ columns: [t.listingId, t.day] })],
+);
+
+// ---------------------------------------------------------------------------
+// Selling: sellers' changes and the "still available?" links (decision 0030)
+// ---------------------------------------------------------------------------
+
+export const revisionStatus = pgEnum("listing_revision_status", ["pending", "approved", "rejected"]);
+
+/**
+ * A seller's changes to a published listing, waiting for staff while the
+ * published version stays live. At most one waits per listing: a newer edit
+ * replaces it.
+ */
+export const listingRevision = pgTable(
+  "listing_revision",
+  {
+    id: serial("id").primaryKey(),
+    listingId: integer("listing_id")
+      .notNull()
+      .references(() => businessListing.id, { onDelete: "cascade" }),
+    // The listing's columns as the seller wants them, only those the seller may change.
+    changes: jsonb("changes").$type<Record<string, unknown>>().notNull(),
+    status: revisionStatus("status").notNull().default("pending"),
+    reason: text("reason"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("listing_revision_pending_idx")
+      .on(t.listingId)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * The link in a "still available?" e-mail: only a hash of its secret is
+ * kept. Used once, for either answer, before it expires.
+ */
+export const listingCheckLink = pgTable(
+  "listing_check_link",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    listingId: integer("listing_id")
+      .notNull()
+      .references(() => businessListing.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("listing_check_link_listing_idx").on(t.listingId)],
 );

@@ -12,6 +12,7 @@ import type { Database } from "../../app/server/db.server";
 import { listingCategoryCodes, type ListingCategory } from "../../app/lib/categories";
 import { slugify } from "../../app/lib/slug";
 import { businessListing, directoryBusiness } from "../../app/server/schema";
+import { lastConfirmed } from "./data";
 
 export interface BulkOptions {
   /** Directory businesses to add. */
@@ -420,6 +421,7 @@ export function bulkListing(random: Random, n: number, now: Date): ListingRow {
     offersCount: random.int(0, 6),
     status,
     publishedAt,
+    confirmedAt: status === "published" && publishedAt ? lastConfirmed(publishedAt, now) : null,
     createdAt,
     updatedAt: createdAt,
   };

@@ -368,3 +368,16 @@ export const seedPackages: SeedPackage[] = [
     position: 3,
   },
 ];
+
+const CONFIRM_EVERY_MS = 45 * 24 * 60 * 60 * 1000;
+
+/**
+ * When a sample listing's seller last confirmed it: every 45 days since it
+ * was published, so no sample listing is due for the 60-day question when
+ * seeded (decision 0030). Worked out from the date alone: the same seed
+ * gives the same rows.
+ */
+export function lastConfirmed(publishedAt: Date, now: Date): Date {
+  const since = now.getTime() - publishedAt.getTime();
+  return new Date(now.getTime() - (since % CONFIRM_EVERY_MS));
+}

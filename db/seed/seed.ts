@@ -6,7 +6,7 @@ import type { Database } from "../../app/server/db.server";
 import { DiskStore } from "../../app/server/storage-disk.server";
 import type { ObjectStore } from "../../app/server/storage.server";
 import { businessListing, directoryBusiness, servicePackage } from "../../app/server/schema";
-import { seedBusinesses, seedListings, seedPackages, TOWNS } from "./data";
+import { seedBusinesses, seedListings, seedPackages, TOWNS, lastConfirmed } from "./data";
 import { writeSeedImage } from "./images";
 
 /** Public URL prefix of the files under DATA_DIR/uploads. */
@@ -62,6 +62,8 @@ export async function seedDatabase(db: Database, options: SeedImages & { now?: D
         ...listing.facts,
         status: "published",
         publishedAt,
+        // Kept current by their sellers: never due for the "still available?" question at seeding.
+        confirmedAt: lastConfirmed(publishedAt, now),
         createdAt: publishedAt,
       })
       .onConflictDoNothing({ target: businessListing.slug });

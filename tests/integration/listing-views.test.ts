@@ -83,14 +83,14 @@ describe("listing views", () => {
   });
 
   it("gives the last 30 UK days, oldest first, with 0 for days without views", async () => {
-    const series = await listingViewsByDay(grill, 30, new Date("2026-11-24T23:30:00Z"));
+    const series = (await listingViewsByDay([grill], 30, new Date("2026-11-24T23:30:00Z"))).get(grill)!;
     expect(series).toHaveLength(30);
     expect(series[0]).toEqual({ day: "2026-10-26", views: 0 });
     expect(series.at(-2)).toEqual({ day: "2026-11-23", views: 2 });
     expect(series.at(-1)).toEqual({ day: "2026-11-24", views: 1 });
     expect(series.reduce((total, day) => total + day.views, 0)).toBe(3);
     // 23:30 UTC in summer is already the next day in London.
-    const summer = await listingViewsByDay(grill, 7, new Date("2026-07-01T23:30:00Z"));
+    const summer = (await listingViewsByDay([grill], 7, new Date("2026-07-01T23:30:00Z"))).get(grill)!;
     expect(summer.map((day) => day.day)).toEqual([
       "2026-06-26",
       "2026-06-27",

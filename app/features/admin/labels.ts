@@ -8,6 +8,7 @@ export const listingStatusLabels: Record<ListingStatus, string> = {
   sold: "Sold",
   withdrawn: "Withdrawn",
   rejected: "Rejected",
+  expired: "Expired",
 };
 
 export const listingTransitionLabels: Record<ListingTransition, string> = {
@@ -18,7 +19,7 @@ export const listingTransitionLabels: Record<ListingTransition, string> = {
   republish: "Put back on the market",
 };
 
-export const LISTING_STATUSES = ["pending", "published", "sold", "withdrawn", "rejected"] as const;
+export const LISTING_STATUSES = ["pending", "published", "sold", "withdrawn", "expired", "rejected"] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 export const OUTBOX_STATES = ["failing", "queued", "sent"] as const;

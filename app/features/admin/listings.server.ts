@@ -8,12 +8,13 @@ import { db } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { wakeOutbox } from "~/server/lifecycle.server";
 import { enqueueMail } from "~/server/outbox.server";
-import { businessListing, enquiry, user } from "~/server/schema";
+import { businessListing } from "~/server/schema";
 import { storage } from "~/server/storage.server";
 import { changedFields, recordAudit } from "./audit.server";
 import { LISTING_STATUSES, type ListingStatus, type ListingTransition } from "./labels";
 import { listingMail } from "./listing-emails.server";
 import { factColumns } from "~/features/marketplace/sell-schema";
+import { sellerContact, submissionOf } from "~/features/selling/seller.server";
 import type { ListingEdit } from "./schemas";
 
 /** Where published listings' photos live, under the public /uploads. */
@@ -29,6 +30,7 @@ export function listListings(status: ListingStatus) {
         category: businessListing.category,
         askingPricePence: businessListing.askingPricePence,
         featured: businessListing.featured,
+        underOfferAt: businessListing.underOfferAt,
         createdAt: businessListing.createdAt,
         publishedAt: businessListing.publishedAt,
       })
@@ -49,29 +51,6 @@ export async function countListingsByStatus() {
     ListingStatus,
     number
   >;
-}
-
-/** The submission a listing came from: the seller's contact details and their private photos. */
-async function submissionOf(listingId: number) {
-  const [row] = await db()
-    .select({ id: enquiry.id, fields: enquiry.fields, createdAt: enquiry.createdAt })
-    .from(enquiry)
-    .where(and(eq(enquiry.listingId, listingId), eq(enquiry.kind, "listing_submission")))
-    .orderBy(asc(enquiry.id))
-    .limit(1);
-  if (!row) return null;
-  const text = (key: string) => (typeof row.fields[key] === "string" ? (row.fields[key] as string) : "");
-  const photos = Array.isArray(row.fields.photos)
-    ? (row.fields.photos as unknown[]).filter((p) => typeof p === "string")
-    : [];
-  return {
-    enquiryId: row.id,
-    createdAt: row.createdAt,
-    contactName: text("contactName"),
-    contactEmail: text("contactEmail"),
-    contactPhone: text("contactPhone"),
-    photos: photos as string[],
-  };
 }
 
 export async function getListingForReview(id: number) {
@@ -181,25 +160,11 @@ const transitions: Record<ListingTransition, { from: ListingStatus[]; to: Listin
   reject: { from: ["pending"], to: "rejected" },
   "mark-sold": { from: ["published"], to: "sold" },
   withdraw: { from: ["published"], to: "withdrawn" },
-  republish: { from: ["sold", "withdrawn"], to: "published" },
+  republish: { from: ["sold", "withdrawn", "expired"], to: "published" },
 };
 
 export function transitionsFrom(status: ListingStatus) {
   return (Object.keys(transitions) as ListingTransition[]).filter((t) => transitions[t].from.includes(status));
-}
-
-/** The seller to e-mail: the submission's contact, else the member who sent it. */
-async function sellerOf(
-  listing: typeof businessListing.$inferSelect,
-  submission: Awaited<ReturnType<typeof submissionOf>>,
-) {
-  if (submission?.contactEmail) return { email: submission.contactEmail, name: submission.contactName || "seller" };
-  if (!listing.sellerId) return null;
-  const [seller] = await db()
-    .select({ email: user.email, fullName: user.fullName })
-    .from(user)
-    .where(eq(user.id, listing.sellerId));
-  return seller ? { email: seller.email, name: seller.fullName || seller.email.split("@")[0]! } : null;
 }
 
 /** Moves a listing on one step; false when that step cannot be taken from where it is. */
@@ -213,11 +178,13 @@ export async function transitionListing(
   const rule = transitions[transition];
   if (!found || !rule.from.includes(found.listing.status)) return false;
   const { listing, submission } = found;
-  const seller = await sellerOf(listing, submission);
+  const seller = await sellerContact(listing, submission);
   const changes = {
     status: rule.to,
     rejectionReason: transition === "reject" ? (reason ?? null) : null,
     ...(rule.to === "published" && !listing.publishedAt ? { publishedAt: new Date() } : {}),
+    // Published again: the 60- and 90-day clock starts afresh (decision 0030).
+    ...(rule.to === "published" ? { confirmedAt: new Date(), remindedAt: null } : {}),
     ...(rule.to === "published" ? {} : { featured: false }),
   };
   await db().transaction(async (tx) => {

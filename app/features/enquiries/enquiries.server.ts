@@ -27,6 +27,8 @@ export interface NewEnquiry {
   fields: Record<string, unknown>;
   userId?: string | null;
   listingId?: number | null;
+  /** Shown to the listing's seller: the form said so under its fields (decision 0030). */
+  sharedWithSeller?: boolean;
   /** A business offered for sale: stored as a pending listing for staff to review, and linked. */
   draftListing?: Omit<typeof businessListing.$inferInsert, "status">;
 }
@@ -51,6 +53,7 @@ export async function recordEnquiry(database: Database, input: NewEnquiry): Prom
         fields: input.fields,
         userId: input.userId ?? null,
         listingId,
+        sharedWithSeller: input.sharedWithSeller ?? false,
       })
       .returning();
     const stored: StoredEnquiry = row!;

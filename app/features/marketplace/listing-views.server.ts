@@ -68,24 +68,29 @@ export async function recordListingViews(db: Database, views: View[]): Promise<v
   }
 }
 
-/** Views per UK day over the last `days` days, oldest first, today last; a day without views is 0. */
+/**
+ * Views per UK day over the last `days` days for each listing, oldest first,
+ * today last; a day without views is 0. One query for all of them.
+ */
 export async function listingViewsByDay(
-  listingId: number,
+  listingIds: number[],
   days = 30,
   now = new Date(),
   db: Database = currentDb(),
-): Promise<{ day: string; views: number }[]> {
-  const today = londonDay(now);
-  const first = addDays(today, 1 - days);
-  const rows = await db
-    .select({ day: listingViewDay.day, views: listingViewDay.views })
-    .from(listingViewDay)
-    .where(and(eq(listingViewDay.listingId, listingId), gte(listingViewDay.day, first)));
-  const viewsOn = new Map(rows.map((row) => [row.day, row.views]));
-  return Array.from({ length: days }, (_, i) => {
-    const day = addDays(first, i);
-    return { day, views: viewsOn.get(day) ?? 0 };
-  });
+): Promise<Map<number, { day: string; views: number }[]>> {
+  const first = addDays(londonDay(now), 1 - days);
+  const rows = listingIds.length
+    ? await db
+        .select({ listingId: listingViewDay.listingId, day: listingViewDay.day, views: listingViewDay.views })
+        .from(listingViewDay)
+        .where(and(inArray(listingViewDay.listingId, listingIds), gte(listingViewDay.day, first)))
+    : [];
+  return new Map(
+    listingIds.map((id) => {
+      const viewsOn = new Map(rows.filter((row) => row.listingId === id).map((row) => [row.day, row.views]));
+      return [id, Array.from({ length: days }, (_, i) => ({ day: addDays(first, i), views: viewsOn.get(addDays(first, i)) ?? 0 }))];
+    }),
+  );
 }
 
 /** All views over the last `days` UK days, today included. */

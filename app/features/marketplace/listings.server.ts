@@ -153,6 +153,7 @@ export async function getListingBySlug(slug: string) {
       latitude: businessListing.latitude,
       longitude: businessListing.longitude,
       publishedAt: businessListing.publishedAt,
+      confirmedAt: businessListing.confirmedAt,
       updatedAt: businessListing.updatedAt,
     })
     .from(businessListing)

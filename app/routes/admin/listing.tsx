@@ -19,8 +19,16 @@ import type { IntentActionData } from "~/lib/use-intent-form";
 import { SELL_FORM_LIMITS } from "~/features/marketplace/listing-submission.server";
 import { listingViewsTotal } from "~/features/marketplace/listing-views.server";
 import { formatLondonDateTime } from "~/lib/dates";
+import { RevisionReview } from "~/features/selling/components/revision-review";
+import { decideRevision, pendingRevisionOf } from "~/features/selling/revisions.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/listing";
+
+/** The seller's waiting changes, dated for staff. */
+async function describedRevision(id: number) {
+  const revision = await pendingRevisionOf(id);
+  return revision && { ...revision, sentAt: formatLondonDateTime(revision.sentAt) };
+}
 
 export async function loader({ params }: Route.LoaderArgs) {
   const id = idParam(params.id);
@@ -37,6 +45,7 @@ export async function loader({ params }: Route.LoaderArgs) {
         ? listing.underOfferAt && formatLondonDateTime(listing.underOfferAt)
         : undefined,
     transitions: transitionsFrom(listing.status),
+    revision: await describedRevision(id),
     submission: submission && {
       ...submission,
       createdAt: formatLondonDateTime(submission.createdAt),
@@ -87,6 +96,28 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       title: intent === "under-offer" ? "Marked under offer" : "No longer under offer",
     });
   }
+  if (intent === "revision-approve" || intent === "revision-reject") {
+    const revisionId = Number(formData.get("revisionId"));
+    let decision: { approve: true } | { approve: false; reason: string } = { approve: true };
+    if (intent === "revision-reject") {
+      const submission = parseWithZod(formData, { schema: rejectSchema });
+      if (submission.status !== "success") {
+        return data<IntentActionData>({ intent, result: submission.reply() }, { status: 400 });
+      }
+      decision = { approve: false, reason: submission.value.reason };
+    }
+    const decided = Number.isSafeInteger(revisionId) && (await decideRevision(admin, id, revisionId, decision));
+    return redirectWithToast(
+      back,
+      decided
+        ? {
+            type: "success",
+            title: decision.approve ? "Changes approved and published" : "Changes rejected",
+            description: "The seller has been e-mailed.",
+          }
+        : { type: "error", title: "These changes are no longer waiting" },
+    );
+  }
   if (intent in listingTransitionLabels) {
     const transition = intent as ListingTransition;
     let reason: string | undefined;
@@ -120,7 +151,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 ];
 
 export default function AdminListing({
-  loaderData: { listing, transitions, submission, underOffer, views },
+  loaderData: { listing, transitions, submission, underOffer, views, revision },
   actionData,
 }: Route.ComponentProps) {
   const live = listing.status !== "pending" && listing.status !== "rejected";
@@ -146,6 +177,11 @@ export default function AdminListing({
         <p className="mb-6 rounded-md bg-red-50 p-3 text-sm text-red-900">
           <strong>Rejected:</strong> {listing.rejectionReason}
         </p>
+      ) : null}
+      {revision ? (
+        <div className="mb-6">
+          <RevisionReview revision={revision} actionData={actionData as IntentActionData | undefined} />
+        </div>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <section aria-labelledby="edit-heading" className="rounded-xl border border-slate-200 bg-white p-6">

@@ -4,6 +4,7 @@ import { FormErrors, SelectField, TextareaField, TextField } from "~/components/
 import { Input, Label } from "~/components/ui/form-controls";
 import { KeyFactsFields } from "~/features/marketplace/components/key-facts-fields";
 import type { ListingFacts } from "~/features/marketplace/listing-facts";
+import { factDefaults, poundsField } from "~/features/marketplace/fact-defaults";
 import { listingCategories } from "~/lib/categories";
 import { listingEditSchema, rejectSchema } from "../schemas";
 import { listingTransitionLabels, type ListingTransition } from "../labels";
@@ -25,33 +26,6 @@ export interface EditableListing extends Omit<ListingFacts, "askingPricePence" |
   images: string[];
 }
 
-const pounds = (pence: number | null) => (pence === null ? undefined : (pence / 100).toFixed(pence % 100 ? 2 : 0));
-const yesNo = (value: boolean | null) => (value === null ? undefined : value ? "yes" : "no");
-
-/** The key facts as the form's fields hold them. */
-function factDefaults(listing: EditableListing) {
-  return {
-    tenure: listing.tenure ?? undefined,
-    annualRent: pounds(listing.annualRentPence),
-    leaseYearsRemaining: listing.leaseYearsRemaining?.toString(),
-    leaseType: listing.leaseType ?? undefined,
-    netProfit: pounds(listing.netProfitPence),
-    staffFullTime: listing.staffFullTime?.toString(),
-    staffPartTime: listing.staffPartTime?.toString(),
-    stockValue: pounds(listing.stockValuePence),
-    rateableValue: pounds(listing.rateableValuePence),
-    yearEstablished: listing.yearEstablished?.toString(),
-    reasonForSale: listing.reasonForSale ?? undefined,
-    tradingHours: listing.tradingHours ?? undefined,
-    accommodationIncluded: yesNo(listing.accommodationIncluded),
-    accommodationDescription: listing.accommodationDescription ?? undefined,
-    relocatable: yesNo(listing.relocatable),
-    halalCertifier: listing.halalCertifier ?? undefined,
-    halalStatus: listing.halalStatus ?? undefined,
-    alcoholLicence: yesNo(listing.alcoholLicence),
-  };
-}
-
 /** Every field of a listing, its images, and the seller's photos to publish. */
 export function ListingEditor({
   listing,
@@ -69,9 +43,9 @@ export function ListingEditor({
     postcode: listing.postcode ?? undefined,
     latitude: listing.latitude?.toString(),
     longitude: listing.longitude?.toString(),
-    askingPrice: pounds(listing.askingPricePence),
-    monthlyLease: pounds(listing.monthlyLeasePence),
-    annualRevenue: pounds(listing.annualRevenuePence),
+    askingPrice: poundsField(listing.askingPricePence),
+    monthlyLease: poundsField(listing.monthlyLeasePence),
+    annualRevenue: poundsField(listing.annualRevenuePence),
     description: listing.description,
     features: listing.features.join("\n"),
     ...factDefaults(listing),

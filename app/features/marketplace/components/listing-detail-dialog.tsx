@@ -9,6 +9,7 @@ import { formatDistance } from "~/lib/geo";
 import { srcSetOf } from "~/lib/images";
 import { formatPence } from "~/lib/money";
 import { offersLabel } from "./listing-text";
+import { underOfferLabel } from "./under-offer";
 import type { ListingSummary } from "./listing-types";
 
 export interface ListingDetailDialogProps {
@@ -63,6 +64,9 @@ export function ListingDetailDialog({
             <Badge>{listingCategoryLabel(listing.category)}</Badge>
             {listing.featured ? <Badge variant="accent">Featured</Badge> : null}
             <Badge variant="outline">{offersLabel(listing.offersCount)}</Badge>
+            {listing.underOfferAt ? (
+              <Badge className="bg-amber-100 text-amber-950">{underOfferLabel(listing.underOfferAt)}</Badge>
+            ) : null}
           </div>
           <DialogTitle className="text-2xl">{listing.title}</DialogTitle>
           <DialogDescription className="flex items-center gap-1">

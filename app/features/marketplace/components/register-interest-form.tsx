@@ -20,6 +20,9 @@ export function registerInterestAction(slug: string) {
 /** One fetcher per listing, shared by the form and the dialog around it. */
 export const fetcherKey = (slug: string) => `listing-interest:${slug}`;
 
+export const SHARED_WITH_SELLER_NOTE =
+  "The seller of this business will see your name, email and contact number, so that they can contact you too.";
+
 export const LISTING_INTEREST_FAILURE = "Failed to submit your registration. Please try again.";
 const SUCCESS_MESSAGE =
   "Your interest has been successfully sent. A member of the team will be in contact with you soon.";
@@ -82,6 +85,8 @@ export function RegisterInterestForm({ listing, actionData, secondaryAction }: R
         required
       />
       <HoneypotField />
+      {/* UK GDPR transparency: said before the details are sent (decision 0030). */}
+      <p className="text-sm text-slate-700">{SHARED_WITH_SELLER_NOTE}</p>
       <FormErrors form={form} />
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         {secondaryAction}

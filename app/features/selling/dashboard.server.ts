@@ -1,0 +1,77 @@
+// The seller's dashboard, /my-listings (decision 0030): the member's own
+// listings only, each with its views and the interest it received.
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { listingViewsByDay } from "~/features/marketplace/listing-views.server";
+import { db } from "~/server/db.server";
+import { businessListing, enquiry, listingRevision } from "~/server/schema";
+import { claimListingsByEmail } from "./seller.server";
+import { sellerActionsFrom } from "./seller-actions.server";
+
+export async function sellerDashboard(
+  member: { id: string; email: string; emailVerified: boolean },
+  now = new Date(),
+) {
+  await claimListingsByEmail(member);
+  const listings = await db()
+    .select({
+      id: businessListing.id,
+      slug: businessListing.slug,
+      title: businessListing.title,
+      town: businessListing.town,
+      askingPricePence: businessListing.askingPricePence,
+      status: businessListing.status,
+      rejectionReason: businessListing.rejectionReason,
+      underOfferAt: businessListing.underOfferAt,
+      createdAt: businessListing.createdAt,
+      publishedAt: businessListing.publishedAt,
+      confirmedAt: businessListing.confirmedAt,
+      revisionSentAt: listingRevision.updatedAt,
+    })
+    .from(businessListing)
+    .leftJoin(
+      listingRevision,
+      and(eq(listingRevision.listingId, businessListing.id), eq(listingRevision.status, "pending")),
+    )
+    .where(eq(businessListing.sellerId, member.id))
+    .orderBy(desc(businessListing.createdAt), desc(businessListing.id));
+  const ids = listings.map((listing) => listing.id);
+  if (ids.length === 0) return [];
+
+  const [views, interest] = await Promise.all([
+    listingViewsByDay(ids, 30, now),
+    // Only interest registered under the line telling buyers the seller sees it (UK GDPR).
+    db()
+      .select({ id: enquiry.id, listingId: enquiry.listingId, fields: enquiry.fields, createdAt: enquiry.createdAt })
+      .from(enquiry)
+      .where(
+        and(
+          inArray(enquiry.listingId, ids),
+          eq(enquiry.kind, "listing_interest"),
+          eq(enquiry.sharedWithSeller, true),
+        ),
+      )
+      .orderBy(desc(enquiry.createdAt), desc(enquiry.id)),
+  ]);
+  const text = (fields: Record<string, unknown>, key: string) =>
+    typeof fields[key] === "string" ? (fields[key] as string) : "";
+
+  return listings.map((listing) => {
+    return {
+      ...listing,
+      actions: sellerActionsFrom(listing),
+      editable: ["pending", "rejected", "published"].includes(listing.status),
+      viewsByDay: views.get(listing.id)!,
+      enquiries: interest
+        .filter((row) => row.listingId === listing.id)
+        .map((row) => ({
+          id: row.id,
+          name: text(row.fields, "fullName"),
+          email: text(row.fields, "email"),
+          phone: text(row.fields, "contactNumber"),
+          createdAt: row.createdAt,
+        })),
+    };
+  });
+}
+
+export type SellerListing = Awaited<ReturnType<typeof sellerDashboard>>[number];

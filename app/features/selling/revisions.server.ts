@@ -1,0 +1,131 @@
+// Staff's side of sellers' changes to published listings (decision 0030):
+// the live version stays until a member of staff approves the revision.
+import { and, asc, eq } from "drizzle-orm";
+import { changedFields, recordAudit } from "~/features/admin/audit.server";
+import { formatPence } from "~/lib/money";
+import { db } from "~/server/db.server";
+import { env } from "~/server/env.server";
+import { wakeOutbox } from "~/server/lifecycle.server";
+import { enqueueMail } from "~/server/outbox.server";
+import { businessListing, listingRevision } from "~/server/schema";
+import { revisionMail } from "./emails.server";
+import { currentSellerColumns, SELLER_COLUMNS, type SellerColumns } from "./seller-actions.server";
+import { sellerContact } from "./seller.server";
+
+/** Listings whose sellers' changes wait for staff, oldest first. */
+export function listPendingRevisions() {
+  return db()
+    .select({
+      id: listingRevision.id,
+      listingId: listingRevision.listingId,
+      title: businessListing.title,
+      sentAt: listingRevision.updatedAt,
+    })
+    .from(listingRevision)
+    .innerJoin(businessListing, eq(businessListing.id, listingRevision.listingId))
+    .where(eq(listingRevision.status, "pending"))
+    .orderBy(asc(listingRevision.updatedAt))
+    .limit(200);
+}
+
+/** Only the columns a seller may change, whatever the stored changes hold. */
+function allowedChanges(changes: Record<string, unknown>): Partial<SellerColumns> {
+  return Object.fromEntries(SELLER_COLUMNS.filter((key) => key in changes).map((key) => [key, changes[key]]));
+}
+
+const fieldNames: Record<string, string> = { title: "Business name", town: "Location" };
+
+/** "annualRentPence" → "Annual rent", money as £ and yes/no in words, for staff to compare. */
+function describe(key: string, value: unknown) {
+  const label =
+    fieldNames[key] ??
+    key
+      .replace(/Pence$/, "")
+      .replace(/([A-Z])/g, " $1")
+      .toLowerCase()
+      .replace(/^./, (c) => c.toUpperCase());
+  const shown =
+    value === null || value === undefined
+      ? "Not said"
+      : key.endsWith("Pence")
+        ? formatPence(Number(value))
+        : typeof value === "boolean"
+          ? value
+            ? "Yes"
+            : "No"
+          : String(value);
+  return { label, shown };
+}
+
+/** The listing's waiting revision, with each changed field before and after. */
+export async function pendingRevisionOf(listingId: number) {
+  const [row] = await db()
+    .select({ revision: listingRevision, listing: businessListing })
+    .from(listingRevision)
+    .innerJoin(businessListing, eq(businessListing.id, listingRevision.listingId))
+    .where(and(eq(listingRevision.listingId, listingId), eq(listingRevision.status, "pending")));
+  if (!row) return null;
+  const current = currentSellerColumns(row.listing);
+  const changes = allowedChanges(row.revision.changes);
+  return {
+    id: row.revision.id,
+    sentAt: row.revision.updatedAt,
+    fields: (Object.keys(changes) as (keyof SellerColumns)[]).map((key) => ({
+      key,
+      label: describe(key, null).label,
+      before: describe(key, current[key]).shown,
+      after: describe(key, changes[key]).shown,
+    })),
+  };
+}
+
+/** Approves (applies) or rejects a waiting revision; false when it is no longer waiting. */
+export async function decideRevision(
+  admin: { id: string; email: string },
+  listingId: number,
+  revisionId: number,
+  decision: { approve: true } | { approve: false; reason: string },
+): Promise<boolean> {
+  const decided = await db().transaction(async (tx) => {
+    const [revision] = await tx
+      .update(listingRevision)
+      .set({
+        status: decision.approve ? "approved" : "rejected",
+        reason: decision.approve ? null : decision.reason,
+        decidedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(listingRevision.id, revisionId),
+          eq(listingRevision.listingId, listingId),
+          eq(listingRevision.status, "pending"),
+        ),
+      )
+      .returning();
+    if (!revision) return false;
+    const [listing] = await tx.select().from(businessListing).where(eq(businessListing.id, listingId));
+    if (!listing) return false;
+    const changes = changedFields(currentSellerColumns(listing), allowedChanges(revision.changes));
+    if (decision.approve) {
+      await tx.update(businessListing).set(changes.after).where(eq(businessListing.id, listingId));
+    }
+    await recordAudit(tx, admin, {
+      action: decision.approve ? "listing.revision-approve" : "listing.revision-reject",
+      entityType: "listing",
+      entityId: listingId,
+      ...(decision.approve ? changes : { after: { reason: decision.reason } }),
+    });
+    const seller = await sellerContact(listing, undefined, tx);
+    if (seller) {
+      const url = new URL(`/buy/${listing.slug}`, env().SITE_URL).toString();
+      const title = (changes.after.title as string | undefined) ?? listing.title;
+      await enqueueMail(
+        tx,
+        revisionMail(seller, { title, url, reason: decision.approve ? null : decision.reason }, decision.approve),
+      );
+    }
+    return true;
+  });
+  if (decided) wakeOutbox();
+  return decided;
+}

@@ -1,0 +1,76 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { PageHero } from "~/components/layout/page-hero";
+import { Card } from "~/components/ui/card";
+import { requireUser } from "~/features/account/session.server";
+import { SellerEditForm } from "~/features/selling/components/seller-edit-form";
+import { sellerEditSchema } from "~/features/selling/edit-schema";
+import { editOwnListing, type EditOutcome } from "~/features/selling/seller-actions.server";
+import { ownedListing } from "~/features/selling/seller.server";
+import type { IntentActionData } from "~/lib/use-intent-form";
+import { formOrRefusal, TEXT_FORM_LIMITS } from "~/server/form-data.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/my-listing-edit";
+
+const EDITABLE = ["pending", "rejected", "published"];
+
+/** The member's own listing, else the same 404 as a listing that does not exist. */
+async function ownListingOr404(request: Request, id: string) {
+  const user = await requireUser(request);
+  const listingId = /^\d{1,9}$/.test(id) ? Number(id) : NaN;
+  const listing = Number.isSafeInteger(listingId) ? await ownedListing(user.id, listingId) : null;
+  if (!listing) throw data(null, { status: 404 });
+  return { user, listing };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { listing } = await ownListingOr404(request, params.id);
+  if (!EDITABLE.includes(listing.status)) throw data(null, { status: 404 });
+  return { listing, published: listing.status === "published" };
+}
+
+const outcomeToast: Record<EditOutcome, { type: "success" | "error"; title: string; description?: string }> = {
+  saved: { type: "success", title: "Listing saved", description: "Our team will review it before buyers see it." },
+  "sent-for-review": {
+    type: "success",
+    title: "Changes sent for review",
+    description: "Buyers see the published version until our team approves them.",
+  },
+  unchanged: { type: "success", title: "Nothing has changed" },
+  "not-editable": { type: "error", title: "This listing can no longer be edited" },
+};
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user, listing } = await ownListingOr404(request, params.id);
+  const form = await formOrRefusal(request, TEXT_FORM_LIMITS);
+  if (form instanceof Response) return form;
+  const submission = parseWithZod(form, { schema: sellerEditSchema });
+  if (submission.status !== "success") {
+    return data<IntentActionData>({ intent: "edit", result: submission.reply() }, { status: 400 });
+  }
+  const outcome = await editOwnListing(user, listing.id, submission.value);
+  if (!outcome) throw data(null, { status: 404 });
+  return redirectWithToast("/my-listings", outcomeToast[outcome]);
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Edit your listing | HBS" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function MyListingEdit({ loaderData: { listing, published }, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHero title={`Edit ${listing.title}`}>
+        {published
+          ? "Your listing stays as buyers see it now until our team approves your changes."
+          : "Your changes replace what you sent; our team reviews the listing before buyers see it."}
+      </PageHero>
+      <section className="mx-auto max-w-4xl px-4 py-12">
+        <Card className="p-6">
+          <SellerEditForm listing={listing} published={published} actionData={actionData as IntentActionData} />
+        </Card>
+      </section>
+    </>
+  );
+}
