@@ -64,7 +64,8 @@ function Outcome({ title, children }: { title: string; children: React.ReactNode
 }
 
 export default function ListingCheck({ loaderData, actionData }: Route.ComponentProps) {
-  const { link, answer, done } = actionData ?? loaderData;
+  // A refused body's answer is plain text, not this page's data: show the link as loaded.
+  const { link, answer, done } = actionData && typeof actionData === "object" ? actionData : loaderData;
   const dashboard = (
     <Link to="/my-listings" className={buttonVariants({ variant: "outline", className: "mt-2" })}>
       My listings
@@ -84,12 +85,17 @@ export default function ListingCheck({ loaderData, actionData }: Route.Component
       answer === "confirm" ? (
         <Outcome title="Thank you: your listing stays on the market">
           <p className="max-w-prose text-slate-700">
-            We will ask again in 60 days. <Link to={`/buy/${link.listing.slug}`} className="text-brand-800 underline">See {link.listing.title}</Link>
+            We will ask again in 60 days.{" "}
+            <Link to={`/buy/${link.listing.slug}`} className="text-brand-800 underline">
+              See {link.listing.title}
+            </Link>
           </p>
         </Outcome>
       ) : (
         <Outcome title="Your listing has been withdrawn">
-          <p className="max-w-prose text-slate-700">Buyers no longer see {link.listing.title}. You can republish it from My listings.</p>
+          <p className="max-w-prose text-slate-700">
+            Buyers no longer see {link.listing.title}. You can republish it from My listings.
+          </p>
           {dashboard}
         </Outcome>
       );
@@ -101,14 +107,18 @@ export default function ListingCheck({ loaderData, actionData }: Route.Component
           <input type="hidden" name="answer" value={answer} />
           {answer === "confirm" ? (
             <>
-              <p className="text-slate-700">Is this business still for sale? Confirm it and it stays on the market for another 90 days.</p>
+              <p className="text-slate-700">
+                Is this business still for sale? Confirm it and it stays on the market for another 90 days.
+              </p>
               <Button type="submit" className="justify-self-start" autoFocus>
                 Yes, it is still available
               </Button>
             </>
           ) : (
             <>
-              <p className="text-slate-700">Take this business off the market? Buyers will no longer see it; you can republish it from My listings.</p>
+              <p className="text-slate-700">
+                Take this business off the market? Buyers will no longer see it; you can republish it from My listings.
+              </p>
               <Button type="submit" className="justify-self-start" autoFocus>
                 Withdraw my listing
               </Button>

@@ -45,8 +45,8 @@ export default function MyListings({ loaderData: { listings } }: Route.Component
           <Card className="grid justify-items-center gap-3 p-8 text-center">
             <h2 className="text-xl font-semibold">No listings yet</h2>
             <p className="max-w-prose text-slate-700">
-              Businesses you offer for sale appear here, including those sent while signed out from your verified
-              e-mail address.
+              Businesses you offer for sale appear here, including those sent while signed out from your verified e-mail
+              address.
             </p>
             <Link to="/sell" className={buttonVariants({ className: "mt-2" })}>
               Sell your business

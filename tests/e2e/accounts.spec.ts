@@ -90,7 +90,14 @@ test.describe("signing up and in", () => {
     await expect(page).toHaveURL("/");
 
     await accountMenu(page, "Bilal Ahmed").click();
-    for (const name of ["My account", "My subscriptions", "My queries", "Saved listings", "My favorites"]) {
+    for (const name of [
+      "My account",
+      "My listings",
+      "My subscriptions",
+      "My queries",
+      "Saved listings",
+      "My favorites",
+    ]) {
       await expect(page.getByRole("banner").getByRole("link", { name, exact: true })).toBeVisible();
     }
     await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();

@@ -48,6 +48,8 @@ const publicValues: Record<string, string[]> = {
   "/halal-network-space/:slug": [seedBusinesses[0]!.slug],
   "/buy/:slug": [seedListings[0]!.slug],
   "/packages/:slug": [seedPackages[0]!.slug],
+  // Not a real link: a real one is tested in tests/reliability/scheduler.test.ts.
+  "/listing-check/:token": ["made-up-token"],
   "/api/auth/*": [
     "passkey/verify-registration",
     "passkey/verify-authentication",
@@ -78,6 +80,25 @@ async function adminIds(request: APIRequestContext, staff: boolean) {
   return ids;
 }
 
+/** A listing of the signed-in member's own, so its edit form is reached past the ownership check. */
+async function ownListingId(request: APIRequestContext) {
+  const sent = await request.post("/sell", {
+    multipart: {
+      businessName: "Fuzz Grill",
+      category: "food",
+      location: "Leeds",
+      askingPrice: "50000",
+      annualRevenue: "100000",
+      description: "A listing to post malformed edits to.",
+      contactName: "Fuzz",
+      contactEmail: "fuzz@example.com",
+      contactPhone: "07700 900123",
+    },
+  });
+  expect(sent.status()).toBe(200);
+  return /\/my-listings\/(\d+)\/edit/.exec(await (await request.get("/my-listings")).text())![1]!;
+}
+
 for (const role of ["visitor", "member", "staff"] as const) {
   test(`no route answers a malformed POST with a 5xx, as a ${role}`, async ({
     page,
@@ -93,7 +114,11 @@ for (const role of ["visitor", "member", "staff"] as const) {
       const contact = { name: "Fuzz", email: "fuzz@example.com", subject: "Fuzz", message: "A real enquiry." };
       expect((await page.request.post("/contact", { form: contact })).status()).toBe(200);
     }
-    const values = { ...publicValues, ...(await adminIds(page.request, role === "staff")) };
+    const values = {
+      ...publicValues,
+      ...(await adminIds(page.request, role === "staff")),
+      "/my-listings/:id": [role === "member" ? await ownListingId(page.request) : "1"],
+    };
     const paths = postPatterns.flatMap((pattern) => fillPattern(pattern, values));
     expect(paths).toContain("/cookie-consent");
 

@@ -18,4 +18,5 @@ export const memberRoutes: { path: string; heading: string }[] = [
   { path: "/my-subscriptions", heading: "My subscriptions" },
   { path: "/saved-listings", heading: "Saved listings" },
   { path: "/my-favorites", heading: "My Favourite Halal Businesses" },
+  { path: "/my-listings", heading: "My listings" },
 ];

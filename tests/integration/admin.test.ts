@@ -26,12 +26,11 @@ import { listSubscriptions } from "../../app/features/account/member.server";
 import { listEnquiriesOf, recordEnquiry } from "../../app/features/enquiries/enquiries.server";
 import { parseListingQuery } from "../../app/features/marketplace/listing-query.server";
 import { searchListings } from "../../app/features/marketplace/listings.server";
-import { sitemapPart } from "../../app/features/seo/sitemap.server";
 import { action as authAction } from "../../app/routes/auth";
-import { loader as listingLoader } from "../../app/routes/listing";
 import { action as sellAction } from "../../app/routes/sell";
 import { auditLog, businessListing, enquiry, outbox, user } from "../../app/server/schema";
 import { callAction } from "../helpers/actions";
+import { inSitemap, pageStatus } from "../helpers/listing-visibility";
 import { seededAppDatabase } from "../helpers/test-database";
 
 const app = seededAppDatabase();
@@ -49,16 +48,6 @@ const onBuy = async (title: string) =>
   (await searchListings(parseListingQuery(new URLSearchParams({ search: title })), null)).items.some(
     (l) => l.title === title,
   );
-const inSitemap = async (slug: string) =>
-  (await (await sitemapPart("listings-1.xml"))!.text()).includes(`/buy/${slug}`);
-async function pageStatus(slug: string) {
-  try {
-    const answer = (await listingLoader({ params: { slug } } as never)) as { init?: { status?: number } };
-    return answer.init?.status ?? 200;
-  } catch (thrown) {
-    return (thrown as { init?: { status?: number } }).init?.status ?? 500;
-  }
-}
 const mailsTo = async (to: string) =>
   (await app.database.db.select().from(outbox).orderBy(desc(outbox.id)))
     .map((row) => row.payload as { to: string; subject: string; text: string })

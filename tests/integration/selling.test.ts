@@ -5,18 +5,13 @@ import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { parseListingQuery } from "../../app/features/marketplace/listing-query.server";
 import { searchListings } from "../../app/features/marketplace/listings.server";
-import { sitemapPart } from "../../app/features/seo/sitemap.server";
 import { sellerDashboard } from "../../app/features/selling/dashboard.server";
-import {
-  answerCheckLink,
-  readCheckLink,
-  runListingLifecycle,
-} from "../../app/features/selling/lifecycle.server";
+import { answerCheckLink, readCheckLink, runListingLifecycle } from "../../app/features/selling/lifecycle.server";
 import { decideRevision, pendingRevisionOf } from "../../app/features/selling/revisions.server";
 import { editOwnListing, takeSellerAction } from "../../app/features/selling/seller-actions.server";
 import { recordEnquiry } from "../../app/features/enquiries/enquiries.server";
-import { loader as listingLoader } from "../../app/routes/listing";
 import { auditLog, businessListing, listingCheckLink, outbox, user } from "../../app/server/schema";
+import { inSitemap, pageStatus } from "../helpers/listing-visibility";
 import { seededAppDatabase } from "../helpers/test-database";
 
 const app = seededAppDatabase();
@@ -71,16 +66,6 @@ const questionsTo = async (to: string) =>
   (await mailsTo(to)).filter((mail) => mail.subject.startsWith("Is your listing still available?"));
 const onBuy = async (slug: string) =>
   (await searchListings(parseListingQuery(new URLSearchParams("q=grill")), null)).items.some((i) => i.slug === slug);
-const inSitemap = async (slug: string) =>
-  (await (await sitemapPart("listings-1.xml"))!.text()).includes(`/buy/${slug}`);
-async function pageStatus(slug: string) {
-  try {
-    const answer = (await listingLoader({ params: { slug } } as never)) as { init?: { status?: number } };
-    return answer.init?.status ?? 200;
-  } catch (thrown) {
-    return (thrown as { init?: { status?: number } }).init?.status ?? 500;
-  }
-}
 const linkIn = (mail: { text: string }, answer: string) =>
   new RegExp(`/listing-check/([\\w-]+)\\?answer=${answer}`).exec(mail.text)![1]!;
 
@@ -245,7 +230,9 @@ describe("listings that stay current, with a moved clock", () => {
     await runListingLifecycle(app.database.db, at(90));
     await runListingLifecycle(app.database.db, at(91));
     expect((await listingNow(listing.id)).status).toBe("expired");
-    expect((await mailsTo(owner.email)).filter((m) => m.subject.startsWith("Your listing has expired"))).toHaveLength(1);
+    expect((await mailsTo(owner.email)).filter((m) => m.subject.startsWith("Your listing has expired"))).toHaveLength(
+      1,
+    );
     expect(await onBuy(listing.slug)).toBe(false);
     expect(await inSitemap(listing.slug)).toBe(false);
     expect(await pageStatus(listing.slug)).toBe(410);
@@ -282,7 +269,9 @@ describe("listings that stay current, with a moved clock", () => {
     await runListingLifecycle(app.database.db, new Date(answeredAt.getTime() + 60 * DAY));
     const second = (await questionsTo(owner.email))[1]!;
     const late = new Date(answeredAt.getTime() + 60 * DAY + 46 * DAY);
-    expect((await answerCheckLink(app.database.db, linkIn(second, "withdraw"), "withdraw", late)).state).toBe("expired");
+    expect((await answerCheckLink(app.database.db, linkIn(second, "withdraw"), "withdraw", late)).state).toBe(
+      "expired",
+    );
   });
 
   it("withdraws by the e-mailed link without signing in", async () => {

@@ -1,7 +1,9 @@
 // Scheduled work on two servers sharing one PostgreSQL: each period's run of
 // a job happens once, and a run whose server is killed mid-run is taken over
 // by the other (decision 0020). The subscription expiry runs every 10 s here
-// (JOB_INTERVALS) instead of hourly, with a 2 s lease.
+// (JOB_INTERVALS) instead of hourly, with a 2 s lease; the listings' 60/90-day
+// lifecycle (decision 0030) every 2 s, on listings dated back instead of a
+// moved clock.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startProductionServer, type ServerProcess } from "../helpers/server-process";
@@ -9,6 +11,7 @@ import { createThrowawayDatabase } from "../helpers/throwaway-database";
 import { sharedSecret, startCluster, type Cluster } from "./harness";
 
 const JOB = "subscriptions.expire";
+const LIFECYCLE = "listings.lifecycle";
 const PERIOD_MS = 10_000;
 
 let cluster: Cluster;
@@ -21,7 +24,7 @@ beforeAll(async () => {
   const env = {
     DATABASE_URL: url,
     BETTER_AUTH_SECRET: sharedSecret(),
-    JOB_INTERVALS: `${JOB}=${PERIOD_MS / 1000}s`,
+    JOB_INTERVALS: `${JOB}=${PERIOD_MS / 1000}s,${LIFECYCLE}=2s`,
     SCHEDULER_LEASE_SECONDS: "2",
   };
   servers = await Promise.all([startProductionServer(env), startProductionServer(env)]);
@@ -64,6 +67,69 @@ describe("scheduled work on two servers", () => {
     expect(done.map((r) => r.attempts)).toEqual(done.map(() => 1));
     const pids = servers.map((s) => s.process.pid);
     expect(done.every((r) => pids.includes(pidOf(r.owner)))).toBe(true);
+  });
+
+  it("asks each seller once and expires each listing once, and a link works once on either server", async () => {
+    // Twelve listings unconfirmed for 61 days (due the question), twelve asked 31 days ago and unconfirmed for 91 (due to expire).
+    await client.query(`insert into "user" (id, email, email_verified)
+      select 'lifecycle-' || n, 'lifecycle-' || n || '@example.com', true from generate_series(1, 24) n`);
+    await client.query(`insert into business_listing
+        (slug, title, category, town, asking_price_pence, description, status, seller_id, published_at, reminded_at)
+      select 'lifecycle-' || n, 'Lifecycle ' || n, 'food', 'Leeds', 5000000, 'A business.', 'published', 'lifecycle-' || n,
+        now() - (case when n <= 12 then interval '61 days' else interval '91 days' end),
+        case when n <= 12 then null else now() - interval '31 days' end
+      from generate_series(1, 24) n`);
+    const mails = async (subject: string) =>
+      (
+        await client.query<{ to: string; text: string }>(
+          "select payload->>'to' as to, payload->>'text' as text from outbox where payload->>'subject' like $1",
+          [`${subject}%`],
+        )
+      ).rows;
+    await expect
+      .poll(async () => [(await mails("Is your listing")).length, (await mails("Your listing has expired")).length], {
+        timeout: 30_000,
+        interval: 500,
+      })
+      .toEqual([12, 12]);
+    // Several more periods on both servers change nothing.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    const asked = await mails("Is your listing");
+    const expired = await mails("Your listing has expired");
+    expect(new Set(asked.map((m) => m.to)).size).toBe(12);
+    expect(new Set(expired.map((m) => m.to)).size).toBe(12);
+    expect(expired.map((m) => m.to).sort()).toEqual(
+      Array.from({ length: 12 }, (_, i) => `lifecycle-${i + 13}@example.com`).sort(),
+    );
+    const { rows: statuses } = await client.query(
+      "select status, count(*)::int as n from business_listing where slug like 'lifecycle-%' group by status order by status",
+    );
+    expect(statuses).toEqual([
+      { status: "published", n: 12 },
+      { status: "expired", n: 12 },
+    ]);
+    const { rows: lifecycleRuns } = await client.query(
+      "select attempts from scheduled_run where job = $1 and status = 'done'",
+      [LIFECYCLE],
+    );
+    expect(lifecycleRuns.length).toBeGreaterThanOrEqual(3);
+    expect(lifecycleRuns.every((r) => r.attempts === 1)).toBe(true);
+
+    // The e-mailed link: opened on one server, answered on the other, refused the second time.
+    const [a, b] = servers;
+    const token = /\/listing-check\/([\w-]+)\?answer=confirm/.exec(asked[0]!.text)![1]!;
+    expect((await fetch(`${a!.url}/listing-check/${token}?answer=confirm`)).status).toBe(200);
+    const post = (server: ServerProcess) =>
+      fetch(`${server.url}/listing-check/${token}`, {
+        method: "POST",
+        body: new URLSearchParams({ answer: "confirm" }),
+      });
+    const first = await post(b!);
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain("Thank you: your listing stays on the market");
+    const again = await post(a!);
+    expect(again.status).toBe(410);
+    expect(await again.text()).toContain("This link has already been used");
   });
 
   it("hands a run to the other server when the one running it is killed", async () => {

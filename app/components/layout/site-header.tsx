@@ -106,7 +106,7 @@ function LogOutButton({ className }: { className?: string }) {
 const linksFor = (user: HeaderUser) =>
   user.isStaff ? [...accountLinks, { label: "Back office", to: "/admin" }] : accountLinks;
 
-/** 'My account': the five member pages and Log out, under the visitor's name. */
+/** 'My account': the member pages and Log out, under the visitor's name. */
 function AccountMenu({ user }: { user: HeaderUser }) {
   const ref = useRef<HTMLDetailsElement>(null);
   useDisclosureClose(ref);

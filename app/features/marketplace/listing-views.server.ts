@@ -88,7 +88,13 @@ export async function listingViewsByDay(
   return new Map(
     listingIds.map((id) => {
       const viewsOn = new Map(rows.filter((row) => row.listingId === id).map((row) => [row.day, row.views]));
-      return [id, Array.from({ length: days }, (_, i) => ({ day: addDays(first, i), views: viewsOn.get(addDays(first, i)) ?? 0 }))];
+      return [
+        id,
+        Array.from({ length: days }, (_, i) => ({
+          day: addDays(first, i),
+          views: viewsOn.get(addDays(first, i)) ?? 0,
+        })),
+      ];
     }),
   );
 }

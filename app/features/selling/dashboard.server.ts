@@ -7,10 +7,7 @@ import { businessListing, enquiry, listingRevision } from "~/server/schema";
 import { claimListingsByEmail } from "./seller.server";
 import { sellerActionsFrom } from "./seller-actions.server";
 
-export async function sellerDashboard(
-  member: { id: string; email: string; emailVerified: boolean },
-  now = new Date(),
-) {
+export async function sellerDashboard(member: { id: string; email: string; emailVerified: boolean }, now = new Date()) {
   await claimListingsByEmail(member);
   const listings = await db()
     .select({
@@ -44,11 +41,7 @@ export async function sellerDashboard(
       .select({ id: enquiry.id, listingId: enquiry.listingId, fields: enquiry.fields, createdAt: enquiry.createdAt })
       .from(enquiry)
       .where(
-        and(
-          inArray(enquiry.listingId, ids),
-          eq(enquiry.kind, "listing_interest"),
-          eq(enquiry.sharedWithSeller, true),
-        ),
+        and(inArray(enquiry.listingId, ids), eq(enquiry.kind, "listing_interest"), eq(enquiry.sharedWithSeller, true)),
       )
       .orderBy(desc(enquiry.createdAt), desc(enquiry.id)),
   ]);

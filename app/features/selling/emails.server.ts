@@ -35,7 +35,11 @@ export function expiredMail(to: To, listing: { title: string; dashboardUrl: stri
   ]);
 }
 
-export function revisionMail(to: To, listing: { title: string; url: string; reason?: string | null }, approved: boolean) {
+export function revisionMail(
+  to: To,
+  listing: { title: string; url: string; reason?: string | null },
+  approved: boolean,
+) {
   return approved
     ? letter(to, `Your changes are live: ${listing.title}`, [
         `We have checked and published your changes to "${listing.title}":`,

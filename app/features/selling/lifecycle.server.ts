@@ -52,7 +52,13 @@ export async function askSellers(database: Database, now: Date): Promise<number>
       const [listing] = await tx
         .update(businessListing)
         .set({ remindedAt: now })
-        .where(and(eq(businessListing.id, id), publishedNow, or(isNull(businessListing.remindedAt), sql`not (${askedThisTime})`)))
+        .where(
+          and(
+            eq(businessListing.id, id),
+            publishedNow,
+            or(isNull(businessListing.remindedAt), sql`not (${askedThisTime})`),
+          ),
+        )
         .returning();
       if (!listing) return;
       asked++;
@@ -68,7 +74,11 @@ export async function askSellers(database: Database, now: Date): Promise<number>
       const link = (answer: string) => new URL(`/listing-check/${token}?answer=${answer}`, env().SITE_URL).toString();
       await enqueueMail(
         tx,
-        stillAvailableMail(seller, { title: listing.title, confirmUrl: link("confirm"), withdrawUrl: link("withdraw") }),
+        stillAvailableMail(seller, {
+          title: listing.title,
+          confirmUrl: link("confirm"),
+          withdrawUrl: link("withdraw"),
+        }),
       );
     });
   }
@@ -90,7 +100,15 @@ export async function expireListings(database: Database, now: Date): Promise<num
     const rows = await tx
       .update(businessListing)
       .set({ status: "expired", featured: false })
-      .where(and(inArray(businessListing.id, candidates.map((c) => c.id)), due))
+      .where(
+        and(
+          inArray(
+            businessListing.id,
+            candidates.map((c) => c.id),
+          ),
+          due,
+        ),
+      )
       .returning();
     for (const listing of rows) {
       await recordAudit(tx, SCHEDULER, {
@@ -124,7 +142,12 @@ export type CheckLink =
 /** What a "still available?" link is, without using it. */
 export async function readCheckLink(database: Database, token: string, now = new Date()): Promise<CheckLink> {
   const [row] = await database
-    .select({ link: listingCheckLink, title: businessListing.title, slug: businessListing.slug, status: businessListing.status })
+    .select({
+      link: listingCheckLink,
+      title: businessListing.title,
+      slug: businessListing.slug,
+      status: businessListing.status,
+    })
     .from(listingCheckLink)
     .innerJoin(businessListing, eq(businessListing.id, listingCheckLink.listingId))
     .where(eq(listingCheckLink.tokenHash, hashToken(token)));

@@ -22,33 +22,35 @@ interface Member {
 const now = () => new Date();
 
 /** Where each step may start from, and what it changes. */
-const steps: Record<SellerAction, { from: Status[]; when?: SQL; set: () => Partial<Listing> | Record<string, unknown> }> =
-  {
-    "under-offer": {
-      from: ["published"],
-      when: isNull(businessListing.underOfferAt),
-      set: () => ({ underOfferAt: now() }),
-    },
-    "offer-cleared": {
-      from: ["published"],
-      when: isNotNull(businessListing.underOfferAt),
-      set: () => ({ underOfferAt: null }),
-    },
-    "mark-sold": { from: ["published"], set: () => ({ status: "sold", featured: false, underOfferAt: null }) },
-    withdraw: { from: ["published", "pending"], set: () => ({ status: "withdrawn", featured: false }) },
-    // Back on the market as it was approved; one that never was goes back to the review queue.
-    republish: {
-      from: ["sold", "withdrawn"],
-      set: () => ({
-        status: sql`case when ${businessListing.publishedAt} is null then 'pending' else 'published' end::listing_status`,
-        confirmedAt: now(),
-        remindedAt: null,
-        underOfferAt: null,
-      }),
-    },
-    // "Still available": the 90 days start again; an expired listing comes back.
-    renew: { from: ["published", "expired"], set: () => ({ status: "published", confirmedAt: now(), remindedAt: null }) },
-  };
+const steps: Record<
+  SellerAction,
+  { from: Status[]; when?: SQL; set: () => Partial<Listing> | Record<string, unknown> }
+> = {
+  "under-offer": {
+    from: ["published"],
+    when: isNull(businessListing.underOfferAt),
+    set: () => ({ underOfferAt: now() }),
+  },
+  "offer-cleared": {
+    from: ["published"],
+    when: isNotNull(businessListing.underOfferAt),
+    set: () => ({ underOfferAt: null }),
+  },
+  "mark-sold": { from: ["published"], set: () => ({ status: "sold", featured: false, underOfferAt: null }) },
+  withdraw: { from: ["published", "pending"], set: () => ({ status: "withdrawn", featured: false }) },
+  // Back on the market as it was approved; one that never was goes back to the review queue.
+  republish: {
+    from: ["sold", "withdrawn"],
+    set: () => ({
+      status: sql`case when ${businessListing.publishedAt} is null then 'pending' else 'published' end::listing_status`,
+      confirmedAt: now(),
+      remindedAt: null,
+      underOfferAt: null,
+    }),
+  },
+  // "Still available": the 90 days start again; an expired listing comes back.
+  renew: { from: ["published", "expired"], set: () => ({ status: "published", confirmedAt: now(), remindedAt: null }) },
+};
 
 export function sellerActionsFrom(listing: Pick<Listing, "status" | "underOfferAt">): SellerAction[] {
   return (Object.keys(steps) as SellerAction[]).filter((action) => {
@@ -149,7 +151,12 @@ export async function editOwnListing(member: Member, listingId: number, edit: Se
         .update(businessListing)
         .set({ ...changes.after, status: "pending", rejectionReason: null })
         .where(and(eq(businessListing.id, listingId), eq(businessListing.sellerId, member.id)));
-      await recordAudit(tx, member, { action: "listing.seller.edit", entityType: "listing", entityId: listingId, ...changes });
+      await recordAudit(tx, member, {
+        action: "listing.seller.edit",
+        entityType: "listing",
+        entityId: listingId,
+        ...changes,
+      });
       return "saved";
     }
     if (listing.status !== "published") return "not-editable";

@@ -37,7 +37,10 @@ export function sellerStatusWords(listing: {
       return { label: "Waiting for review", detail: "Our team checks every listing before buyers see it." };
     case "published":
       return listing.underOfferAt
-        ? { label: "Under offer", detail: `Under offer since ${formatLondonDate(listing.underOfferAt)}; still shown to buyers.` }
+        ? {
+            label: "Under offer",
+            detail: `Under offer since ${formatLondonDate(listing.underOfferAt)}; still shown to buyers.`,
+          }
         : { label: "Published", detail: "Buyers can see it on Buy a Business." };
     case "rejected":
       return { label: "Rejected", detail: listing.rejectionReason ? `Reason: ${listing.rejectionReason}` : undefined };

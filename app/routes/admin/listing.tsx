@@ -41,9 +41,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     views: await listingViewsTotal(id),
     // Only a published listing can be under offer (decision 0023).
     underOffer:
-      listing.status === "published"
-        ? listing.underOfferAt && formatLondonDateTime(listing.underOfferAt)
-        : undefined,
+      listing.status === "published" ? listing.underOfferAt && formatLondonDateTime(listing.underOfferAt) : undefined,
     transitions: transitionsFrom(listing.status),
     revision: await describedRevision(id),
     submission: submission && {

@@ -47,7 +47,10 @@ export default function AdminListings({ loaderData: { status, counts, listings, 
           <ul className="mt-2 grid gap-1 text-sm">
             {revisions.map((revision) => (
               <li key={revision.id}>
-                <Link to={`/admin/listings/${revision.listingId}`} className="font-semibold text-brand-800 hover:underline">
+                <Link
+                  to={`/admin/listings/${revision.listingId}`}
+                  className="font-semibold text-brand-800 hover:underline"
+                >
                   {revision.title}
                 </Link>{" "}
                 <span className="text-slate-700">sent {revision.sentAt}</span>

@@ -5,7 +5,14 @@ import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { addVirtualAuthenticator, expect, hydrated, test, toasts, type Member } from "../fixtures";
 
-const MEMBER_PAGES = ["/my-account", "/my-subscriptions", "/my-queries", "/saved-listings", "/my-favorites"];
+const MEMBER_PAGES = [
+  "/my-account",
+  "/my-listings",
+  "/my-subscriptions",
+  "/my-queries",
+  "/saved-listings",
+  "/my-favorites",
+];
 
 async function memberBrowser(browser: Browser, baseURL: string | undefined, visitorIp: string) {
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": visitorIp } });
@@ -112,4 +119,75 @@ test("a visitor's request for a member's pages and data gets none", async ({ req
     const text = await response.text();
     expect(text, path).not.toMatch(/@example\.com/);
   }
+});
+
+test("a seller's listing, its enquiries and its steps are theirs alone", async ({
+  page,
+  browser,
+  baseURL,
+  visitorIp,
+  signUpAndSignIn,
+  signInAsNewAdmin,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await memberBrowser(browser, baseURL, visitorIp);
+  const title = `Private Grill ${owner.id}`;
+  const sent = await owner.page.request.post("/sell", {
+    multipart: {
+      businessName: title,
+      category: "food",
+      location: "Leeds",
+      askingPrice: "70000",
+      annualRevenue: "200000",
+      description: "A grill whose seller alone may change it.",
+      contactName: owner.member.fullName,
+      contactEmail: owner.member.email,
+      contactPhone: "07700 900654",
+    },
+  });
+  expect(sent.status()).toBe(200);
+  const dashboard = await (await owner.page.request.get("/my-listings")).text();
+  const id = /\/my-listings\/(\d+)\/edit/.exec(dashboard)![1]!;
+  await signInAsNewAdmin();
+  await page.request.post(`/admin/listings/${id}`, { form: { intent: "approve" } });
+  const slug = /href="(\/buy\/[^"]+)"/.exec(await (await owner.page.request.get("/my-listings")).text())![1]!;
+  const interest = await owner.page.request.post(slug, {
+    form: { fullName: `Buyer ${owner.id}`, email: `buyer-${owner.id}@example.com`, contactNumber: "07700 900111" },
+  });
+  expect(interest.status()).toBe(200);
+  expect(await (await owner.page.request.get("/my-listings")).text()).toContain(`buyer-${owner.id}@example.com`);
+
+  // Another member: sees neither the listing nor who asked about it, and every step and edit changes nothing.
+  await signUpAndSignIn();
+  const seen = await everythingShownTo(page);
+  for (const secret of [title, `buyer-${owner.id}@example.com`]) expect(seen).not.toContain(secret);
+  expect((await page.request.get(`/my-listings/${id}/edit`)).status()).toBe(404);
+  for (const intent of ["under-offer", "mark-sold", "withdraw", "renew"]) {
+    const step = await page.request.post("/my-listings", { form: { intent, listingId: id }, maxRedirects: 0 });
+    expect(step.status(), intent).toBe(302);
+  }
+  const edited = await page.request.post(`/my-listings/${id}/edit`, {
+    form: {
+      businessName: "Taken over",
+      category: "food",
+      location: "Leeds",
+      askingPrice: "1",
+      annualRevenue: "1",
+      description: "Not theirs to change.",
+    },
+    maxRedirects: 0,
+  });
+  expect(edited.status()).toBe(404);
+  const page200 = await page.request.get(slug);
+  expect(page200.status()).toBe(200);
+  const listingPage = await page200.text();
+  expect(listingPage).toContain(title);
+  expect(listingPage).toContain("£70,000");
+  expect(listingPage).not.toContain("Under offer since");
+  expect(await (await owner.page.request.get("/my-listings")).text()).not.toContain("waiting for review");
+
+  // Off /buy again, so other tests' counts of it hold.
+  await owner.page.request.post("/my-listings", { form: { intent: "mark-sold", listingId: id } });
+  expect((await page.request.get(slug)).status()).toBe(410);
+  await owner.page.context().close();
 });

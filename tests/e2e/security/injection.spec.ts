@@ -298,3 +298,30 @@ test("staff forms and lists, and every stored hostile value shown to staff as te
   await expect(page.getByRole("main")).toContainText("data-hbs-injected");
   for (const path of ["/admin", ...lists, ...details]) await expectShownAsText(page, path);
 });
+
+test("a seller's dashboard and edit forms, and their hostile listing shown back as text", async ({
+  page,
+  signUpAndSignIn,
+}) => {
+  const member = await signUpAndSignIn();
+  const sent = await page.request.post("/sell", {
+    multipart: {
+      businessName: `Hostile ${PAYLOADS[1]}`.slice(0, 99),
+      category: "food",
+      location: PAYLOADS[2]!.slice(0, 99),
+      askingPrice: "50000",
+      annualRevenue: "150000",
+      description: PAYLOADS.join("\n"),
+      contactName: member.fullName,
+      contactEmail: member.email,
+      contactPhone: "07700 900123",
+    },
+  });
+  expect(sent.status()).toBe(200);
+  const edit = await firstLink(page, "/my-listings", "/my-listings/");
+  await expectShownAsText(page, "/my-listings");
+  await expectShownAsText(page, edit);
+  // The edit form first: the dashboard's forms include withdrawing, after which there is nothing to edit.
+  expect(await attackForms(page, [edit, "/my-listings"])).toBeGreaterThan(20);
+  await expectShownAsText(page, "/my-listings");
+});

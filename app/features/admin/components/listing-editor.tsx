@@ -1,11 +1,11 @@
 import { Form, useNavigation } from "react-router";
+import { CategoryOptions } from "~/features/marketplace/components/category-options";
 import { Button } from "~/components/ui/button";
 import { FormErrors, SelectField, TextareaField, TextField } from "~/components/ui/field";
 import { Input, Label } from "~/components/ui/form-controls";
 import { KeyFactsFields } from "~/features/marketplace/components/key-facts-fields";
 import type { ListingFacts } from "~/features/marketplace/listing-facts";
 import { factDefaults, poundsField } from "~/features/marketplace/fact-defaults";
-import { listingCategories } from "~/lib/categories";
 import { listingEditSchema, rejectSchema } from "../schemas";
 import { listingTransitionLabels, type ListingTransition } from "../labels";
 import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
@@ -56,11 +56,7 @@ export function ListingEditor({
       <TextField meta={fields.title} label="Title" required />
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField meta={fields.category} label="Category" required>
-          {Object.entries(listingCategories).map(([code, label]) => (
-            <option key={code} value={code}>
-              {label}
-            </option>
-          ))}
+          <CategoryOptions />
         </SelectField>
         <TextField meta={fields.town} label="Town" required />
         <TextField meta={fields.postcode} label="Postcode" autoComplete="off" />

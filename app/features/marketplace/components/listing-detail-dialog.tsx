@@ -3,7 +3,14 @@ import { useId, type RefObject } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { listingCategoryLabel } from "~/lib/categories";
 import { formatDistance } from "~/lib/geo";
 import { srcSetOf } from "~/lib/images";

@@ -1,4 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { CategoryOptions } from "./category-options";
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useEffectEvent, useRef } from "react";
 import { Link } from "react-router";
@@ -9,7 +10,6 @@ import { HoneypotField } from "~/features/enquiries/components/honeypot";
 import type { EnquiryActionData } from "~/features/enquiries/enquiry-kinds";
 import { MAX_PHOTOS, PHOTO_TYPES } from "~/features/enquiries/form-rules";
 import { useEnquiryForm } from "~/features/enquiries/use-enquiry-form";
-import { listingCategories } from "~/lib/categories";
 import { useUploadProgress } from "../upload-progress";
 import { KeyFactsFields } from "./key-facts-fields";
 
@@ -118,11 +118,7 @@ export function SellForm({ actionData }: { actionData?: EnquiryActionData }) {
       <TextField meta={fields.businessName} label="Business Name" autoComplete="organization" required />
       <SelectField meta={fields.category} label="Category" required>
         <option value="">Select a category</option>
-        {Object.entries(listingCategories).map(([code, label]) => (
-          <option key={code} value={code}>
-            {label}
-          </option>
-        ))}
+        <CategoryOptions />
       </SelectField>
       <TextField meta={fields.location} label="Location" hint="Town or city, e.g. Newport" required />
       <div className="hidden sm:block" />

@@ -1,10 +1,10 @@
 import { Form, Link } from "react-router";
+import { CategoryOptions } from "~/features/marketplace/components/category-options";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FormErrors, SelectField, TextareaField, TextField } from "~/components/ui/field";
 import { KeyFactsFields } from "~/features/marketplace/components/key-facts-fields";
 import { factDefaults, poundsField } from "~/features/marketplace/fact-defaults";
 import type { ListingFacts } from "~/features/marketplace/listing-facts";
-import { listingCategories } from "~/lib/categories";
 import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
 import { sellerEditSchema } from "../edit-schema";
 
@@ -39,11 +39,7 @@ export function SellerEditForm({
       <input type="hidden" name="intent" value="edit" />
       <TextField meta={fields.businessName} label="Business Name" required />
       <SelectField meta={fields.category} label="Category" required>
-        {Object.entries(listingCategories).map(([code, label]) => (
-          <option key={code} value={code}>
-            {label}
-          </option>
-        ))}
+        <CategoryOptions />
       </SelectField>
       <TextField meta={fields.location} label="Location" hint="Town or city, e.g. Newport" required />
       <div className="hidden sm:block" />

@@ -100,7 +100,10 @@ export function SellerListingCard({ listing }: { listing: SellerListing }) {
   const onSite = listing.status !== "pending" && listing.status !== "rejected";
   const headingId = `listing-${listing.id}-title`;
   return (
-    <article aria-labelledby={headingId} className="grid gap-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+    <article
+      aria-labelledby={headingId}
+      className="grid gap-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id={headingId} className="text-xl font-semibold">
@@ -127,8 +130,8 @@ export function SellerListingCard({ listing }: { listing: SellerListing }) {
         </p>
         {listing.revisionSentAt ? (
           <p className="font-medium text-sky-900">
-            Your changes of {formatLondonDate(listing.revisionSentAt)} are waiting for review; buyers see the
-            published version until then.
+            Your changes of {formatLondonDate(listing.revisionSentAt)} are waiting for review; buyers see the published
+            version until then.
           </p>
         ) : null}
       </div>

@@ -18,8 +18,7 @@ export function ViewsChart({ days, title }: { days: Day[]; title: string }) {
   return (
     <figure className="grid gap-2">
       <figcaption className="text-sm text-slate-700">
-        <strong className="text-slate-900">{total.toLocaleString("en-GB")}</strong> views in the last {days.length}{" "}
-        days
+        <strong className="text-slate-900">{total.toLocaleString("en-GB")}</strong> views in the last {days.length} days
       </figcaption>
       <svg
         viewBox={`0 0 ${width} ${height}`}
