@@ -24,6 +24,7 @@ interface AppEntry {
   clientIpContext: RouterContext<string>;
   start(): Promise<void>;
   stop(): Promise<void>;
+  closeLiveStreams(): void;
   storage: typeof storage;
   keptPage: typeof keptPage;
   answered(path: string, address: string, userAgent: string | undefined): void;
@@ -109,7 +110,9 @@ app.use((req, _res, next) => {
 
 // Pages, data and forms are served a few requests at a time, first come,
 // first served (decision 0017).
-app.use(admission({ passes: (req) => req.url === "/healthz" }));
+// Live streams (decision 0032) stay open for as long as a page does: they
+// must not hold the places that pages wait for.
+app.use(admission({ passes: (req) => req.url === "/healthz" || req.url === "/events" }));
 
 // Once the answer is sent, one listener per request:
 // - views of listings (decision 0024) are counted here, where kept pages pass
@@ -186,6 +189,8 @@ async function shutdown(signal: string) {
   logger.info({ signal }, "shutting down");
   // Finish requests in flight, then close the database; give up after 10 s.
   const force = setTimeout(() => server.closeAllConnections(), 10_000).unref();
+  // Open pages' live streams end now (their browsers reconnect to another server); they would hold the close up.
+  entry.closeLiveStreams();
   server.closeIdleConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   clearTimeout(force);

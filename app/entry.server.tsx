@@ -20,6 +20,7 @@ import { pageViews } from "./server/page-views.server";
 // build's single instance of the database and of the context keys.
 export { clientIpContext, cspNonceContext } from "./context";
 export { stop } from "./server/lifecycle.server";
+export { closeLiveStreams } from "./server/live.server";
 export { storage } from "./server/storage.server";
 export const start = () => startApp(scheduledJobs(), (views) => recordListingViews(db(), views));
 export { keptPage } from "./server/page-cache.server";

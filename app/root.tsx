@@ -18,6 +18,8 @@ import { SiteHeader } from "./components/layout/site-header";
 import { VerifyEmailBanner } from "./components/layout/verify-email-banner";
 import { savedIdsOf } from "./features/account/member.server";
 import { displayName, readSession } from "./features/account/session.server";
+import { LiveUpdates } from "./features/messages/live-updates";
+import { unreadCount } from "./features/messages/threads.server";
 import { consentFromCookieHeader } from "./lib/consent";
 import { useNonce } from "./lib/nonce";
 import { useHydrated } from "./lib/use-hydrated";
@@ -57,6 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
             emailVerified: session.user.emailVerified,
             isStaff: session.user.role === "admin",
             saved: await savedIdsOf(session.user.id),
+            unread: await unreadCount(session.user.id),
           }
         : null,
       consent: consentFromCookieHeader(request.headers.get("cookie")),
@@ -108,6 +111,7 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <SiteHeader user={rootData?.user ?? null} />
+        {hydrated && rootData?.user ? <LiveUpdates /> : null}
         {rootData?.user && !rootData.user.emailVerified ? <VerifyEmailBanner /> : null}
         {rootData ? <FlashToast toast={rootData.toast} /> : null}
         <main id="main" className="flex-1">

@@ -15,6 +15,7 @@ import {
 } from "~/features/marketplace/components/register-interest-form";
 import { SaveListingButton } from "~/features/marketplace/components/save-listing-button";
 import { getListingBySlug } from "~/features/marketplace/listings.server";
+import { threadFromInterest } from "~/features/messages/threads.server";
 import { listingCategoryLabel } from "~/lib/categories";
 import { formatLondonDate } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
@@ -100,6 +101,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         listingId: listing.id,
         // The form says, under its fields, that the seller sees these details.
         sharedWithSeller: true,
+        // A signed-in buyer's interest is the first message of their thread with the seller (decision 0032).
+        alsoStore: (tx, _stored, userId) =>
+          userId
+            ? threadFromInterest(
+                tx,
+                listing.id,
+                userId,
+                [
+                  `I am interested in ${listing.title}.`,
+                  `Name: ${fields.fullName}`,
+                  `Email: ${fields.email}`,
+                  `Contact number: ${fields.contactNumber}`,
+                ].join("\n"),
+              )
+            : Promise.resolve(),
       }),
     },
   );

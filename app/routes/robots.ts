@@ -11,6 +11,8 @@ export function loader() {
     "Disallow: /saved-listings",
     "Disallow: /my-favorites",
     "Disallow: /my-listings",
+    "Disallow: /messages",
+    "Disallow: /events",
     "Disallow: /listing-check",
     "Disallow: /auth",
     "Disallow: /search",

@@ -4,6 +4,7 @@
 import { seedDatabase } from "../../db/seed/seed";
 import { openDatabase, setDatabase, type DatabaseHandle } from "./db.server";
 import { env } from "./env.server";
+import { closeLiveStreams, deliverLive, LIVE_CHANNEL } from "./live.server";
 import { logger } from "./logger.server";
 import { mailerFromEnv } from "./mail.server";
 import { clearPageCache, disablePageCache, enablePageCache, PUBLIC_CONTENT_CHANNEL } from "./page-cache.server";
@@ -16,6 +17,7 @@ let handle: DatabaseHandle | undefined;
 let worker: OutboxWorker | undefined;
 let scheduler: Scheduler | undefined;
 let stopListening: (() => Promise<void>) | undefined;
+let stopLive: (() => Promise<void>) | undefined;
 
 /** Asks the outbox worker to send what was just queued, rather than at its next tick. */
 export function wakeOutbox() {
@@ -56,6 +58,12 @@ export async function start(jobs: ScheduledJob[], views?: ViewSink): Promise<voi
       },
     });
   }
+  // Members' open pages hear of new messages from whichever server stored them (decision 0032).
+  stopLive = await handle.listen(LIVE_CHANNEL, {
+    notify: deliverLive,
+    online: () => {},
+    offline: () => logger.warn("lost the database's live notifications: open pages update once they are back"),
+  });
   // E-mails queued by an earlier run (or by a server that died) go out now.
   worker = startOutboxWorker(handle.db, mailerFromEnv(), {
     leaseMs: env().OUTBOX_LEASE_SECONDS * 1000,
@@ -79,6 +87,9 @@ export async function start(jobs: ScheduledJob[], views?: ViewSink): Promise<voi
 }
 
 export async function stop(): Promise<void> {
+  closeLiveStreams();
+  await stopLive?.();
+  stopLive = undefined;
   await scheduler?.stop();
   scheduler = undefined;
   // The last views are written while the database is still open.

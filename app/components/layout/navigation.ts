@@ -45,6 +45,7 @@ export const secondaryLinks: NavLinkItem[] = [
 /** The account menu of a signed-in visitor (spec section 2). */
 export const accountLinks: NavLinkItem[] = [
   { label: "My account", to: "/my-account" },
+  { label: "Messages", to: "/messages" },
   { label: "My listings", to: "/my-listings" },
   { label: "My subscriptions", to: "/my-subscriptions" },
   { label: "My queries", to: "/my-queries" },

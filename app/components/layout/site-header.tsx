@@ -16,6 +16,35 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export interface HeaderUser {
   displayName: string;
   isStaff: boolean;
+  /** Messages not read yet (decision 0032), kept current by the live stream. */
+  unread: number;
+}
+
+/** The unread count beside Messages and the account button, when there is any. */
+function UnreadBadge({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <span
+      data-testid="unread-count"
+      className="ml-1 inline-grid min-w-5 place-items-center rounded-full bg-red-700 px-1.5 text-xs font-bold text-white"
+    >
+      {count > 99 ? "99+" : count}
+    </span>
+  );
+}
+
+/** A link of the account menu: Messages says how many are unread, in its name too. */
+function AccountLinkLabel({ link, unread }: { link: NavLinkItem; unread: number }) {
+  if (link.to !== "/messages" || unread === 0) return <>{link.label}</>;
+  return (
+    <>
+      {link.label}
+      <span className="sr-only">, {unread} unread</span>
+      <span aria-hidden>
+        <UnreadBadge count={unread} />
+      </span>
+    </>
+  );
 }
 
 export function SiteHeader({ user }: { user: HeaderUser | null }) {
@@ -115,18 +144,19 @@ function AccountMenu({ user }: { user: HeaderUser }) {
   return (
     <details ref={ref} className="group relative hidden lg:block">
       <summary
-        aria-label={`My account: ${user.displayName}`}
-        className={cn(buttonVariants({ variant: "outline", size: "sm" }), "max-w-48 cursor-pointer")}
+        aria-label={`My account: ${user.displayName}${user.unread ? `, ${user.unread} unread messages` : ""}`}
+        className={cn(buttonVariants({ variant: "outline", size: "sm" }), "max-w-56 cursor-pointer")}
       >
         <CircleUser aria-hidden />
         <span className="truncate">{user.displayName}</span>
+        <UnreadBadge count={user.unread} />
         <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
       </summary>
       <ul className="absolute right-0 mt-2 min-w-52 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
         {linksFor(user).map((item) => (
           <li key={item.to}>
             <NavLink to={item.to} className={itemClass}>
-              {item.label}
+              <AccountLinkLabel link={item} unread={user.unread} />
             </NavLink>
           </li>
         ))}
@@ -174,7 +204,7 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
           <MobileGroup title={user.displayName} className="mt-3 border-t border-slate-200 pt-3">
             <ul className="mt-1 flex flex-col gap-1">
               {linksFor(user).map((link) => (
-                <MobileLink key={link.to} link={link} />
+                <MobileLink key={link.to} link={link} unread={user.unread} />
               ))}
             </ul>
             <LogOutButton className={cn(buttonVariants({ variant: "outline" }), "mt-4 w-full")} />
@@ -206,7 +236,7 @@ function MobileGroup({ title, className, children }: { title: string; className:
   );
 }
 
-function MobileLink({ link }: { link: NavLinkItem }) {
+function MobileLink({ link, unread = 0 }: { link: NavLinkItem; unread?: number }) {
   return (
     <li>
       <NavLink
@@ -219,7 +249,7 @@ function MobileLink({ link }: { link: NavLinkItem }) {
           )
         }
       >
-        {link.label}
+        <AccountLinkLabel link={link} unread={unread} />
       </NavLink>
     </li>
   );

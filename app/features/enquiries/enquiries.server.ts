@@ -29,6 +29,8 @@ export interface NewEnquiry {
   listingId?: number | null;
   /** Shown to the listing's seller: the form said so under its fields (decision 0030). */
   sharedWithSeller?: boolean;
+  /** More to store with it, in the same transaction (a signed-in buyer's message thread). */
+  alsoStore?: (tx: Database, stored: StoredEnquiry, userId: string | null) => Promise<void>;
   /** A business offered for sale: stored as a pending listing for staff to review, and linked. */
   draftListing?: Omit<typeof businessListing.$inferInsert, "status">;
 }
@@ -57,6 +59,7 @@ export async function recordEnquiry(database: Database, input: NewEnquiry): Prom
       })
       .returning();
     const stored: StoredEnquiry = row!;
+    await input.alsoStore?.(tx, stored, input.userId ?? null);
     for (const message of enquiryMails(stored, {
       email: SITE_EMAIL,
       phone: SITE_PHONE,

@@ -8,6 +8,7 @@ const sections = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/listings", label: "Listings" },
   { to: "/admin/enquiries", label: "Enquiries" },
+  { to: "/admin/messages", label: "Messages" },
   { to: "/admin/subscriptions", label: "Subscriptions" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/directory", label: "Directory" },

@@ -1,0 +1,24 @@
+// What a message and a report may be: one Zod schema for the browser and the server.
+import { z } from "~/lib/zod";
+
+export const MAX_MESSAGE_LENGTH = 5000;
+
+export const messageSchema = z.object({
+  body: z
+    .string({ error: "Please write a message" })
+    .trim()
+    .min(1, "Please write a message")
+    .max(MAX_MESSAGE_LENGTH, `A message must be at most ${MAX_MESSAGE_LENGTH.toLocaleString("en-GB")} characters`),
+});
+
+export const reportSchema = z.object({
+  reason: z
+    .string({ error: "Please say what is wrong" })
+    .trim()
+    .min(1, "Please say what is wrong")
+    .max(1000, "The reason must be at most 1,000 characters"),
+});
+
+/** How a member appears to the other party: their name, never their e-mail. */
+export const memberName = (fullName: string | null | undefined) => fullName?.trim() || "HBS member";
+export const STAFF_NAME = "HBS team";

@@ -1,0 +1,378 @@
+// Message threads between a buyer and a listing's seller, or HBS staff when
+// the listing has no seller account (decision 0032). Every query names the
+// member as one of the thread's two parties, so nobody reads or writes a
+// thread that is not theirs.
+import { and, desc, eq, gt, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { db, type Database } from "~/server/db.server";
+import { env } from "~/server/env.server";
+import { wakeOutbox } from "~/server/lifecycle.server";
+import { notifyLive } from "~/server/live.server";
+import { enqueueMail } from "~/server/outbox.server";
+import { hitRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
+import { businessListing, memberBlock, message, messageThread, threadReport, user } from "~/server/schema";
+import { newMessageMail } from "./emails.server";
+import { memberName, STAFF_NAME } from "./message-rules";
+
+/** At most one "you have a message" e-mail per thread in this time while it stays unread. */
+const NOTIFY_EVERY_MS = 15 * 60 * 1000;
+export const MESSAGE_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 10 * 60 * 1000 };
+
+type Thread = typeof messageThread.$inferSelect;
+type Side = "buyer" | "seller";
+interface Member {
+  id: string;
+}
+
+const sideOf = (thread: Thread, memberId: string): Side => (thread.buyerId === memberId ? "buyer" : "seller");
+const isParty = (memberId: string) => or(eq(messageThread.buyerId, memberId), eq(messageThread.sellerId, memberId));
+
+/** Whether either has blocked the other. */
+async function blockedBetween(database: Database, a: string, b: string) {
+  const [row] = await database
+    .select({ blocker: memberBlock.blockerId })
+    .from(memberBlock)
+    .where(
+      or(
+        and(eq(memberBlock.blockerId, a), eq(memberBlock.blockedId, b)),
+        and(eq(memberBlock.blockerId, b), eq(memberBlock.blockedId, a)),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Adds a message and, in the same transaction, tells the other side's open
+ * pages and (at most once per 15 minutes while unread) their inbox.
+ */
+async function addMessage(
+  tx: Database,
+  thread: Thread,
+  from: { side: Side; senderId: string; fromStaff: boolean; name: string },
+  body: string,
+  now = new Date(),
+) {
+  await tx.insert(message).values({ threadId: thread.id, senderId: from.senderId, fromStaff: from.fromStaff, body, createdAt: now });
+  const mine = from.side === "buyer" ? { buyerReadAt: now } : { sellerReadAt: now };
+  await tx.update(messageThread).set({ lastMessageAt: now, ...mine }).where(eq(messageThread.id, thread.id));
+  const to = from.side === "buyer" ? "seller" : "buyer";
+  const recipientId = to === "buyer" ? thread.buyerId : thread.sellerId;
+  await notifyLive(tx, recipientId ? { users: [recipientId] } : { users: [], staff: true });
+
+  const notifiedAt = to === "buyer" ? messageThread.buyerNotifiedAt : messageThread.sellerNotifiedAt;
+  const readAt = to === "buyer" ? messageThread.buyerReadAt : messageThread.sellerReadAt;
+  const [due] = await tx
+    .update(messageThread)
+    .set(to === "buyer" ? { buyerNotifiedAt: now } : { sellerNotifiedAt: now })
+    .where(
+      and(
+        eq(messageThread.id, thread.id),
+        or(isNull(notifiedAt), lte(notifiedAt, new Date(now.getTime() - NOTIFY_EVERY_MS)), sql`${readAt} >= ${notifiedAt}`),
+      ),
+    )
+    .returning({ id: messageThread.id });
+  if (!due) return;
+  const [listing] = await tx
+    .select({ title: businessListing.title })
+    .from(businessListing)
+    .where(eq(businessListing.id, thread.listingId));
+  const address = recipientId
+    ? (await tx.select({ email: user.email }).from(user).where(eq(user.id, recipientId)))[0]?.email
+    : env().SITE_EMAIL;
+  if (!address) return;
+  const path = recipientId ? `/messages/${thread.id}` : `/admin/messages/${thread.id}`;
+  await enqueueMail(
+    tx,
+    newMessageMail(address, { from: from.name, title: listing?.title ?? "a listing", url: new URL(path, env().SITE_URL).toString() }),
+  );
+}
+
+/**
+ * A signed-in buyer's registered interest opens (or continues) their thread
+ * about the listing: with its seller, or with HBS staff when it has none.
+ * Called inside the transaction that stores the enquiry.
+ */
+export async function threadFromInterest(
+  tx: Database,
+  listingId: number,
+  buyerId: string,
+  body: string,
+) {
+  const [listing] = await tx
+    .select({ id: businessListing.id, sellerId: businessListing.sellerId })
+    .from(businessListing)
+    .where(eq(businessListing.id, listingId));
+  if (!listing) return;
+  const [buyer] = await tx.select({ id: user.id, fullName: user.fullName }).from(user).where(eq(user.id, buyerId));
+  if (!buyer || listing.sellerId === buyer.id) return;
+  if (listing.sellerId && (await blockedBetween(tx, buyer.id, listing.sellerId))) return;
+  await tx
+    .insert(messageThread)
+    .values({ listingId: listing.id, buyerId: buyer.id, sellerId: listing.sellerId })
+    .onConflictDoNothing({ target: [messageThread.listingId, messageThread.buyerId] });
+  const [thread] = await tx
+    .select()
+    .from(messageThread)
+    .where(and(eq(messageThread.listingId, listing.id), eq(messageThread.buyerId, buyer.id)));
+  await addMessage(tx, thread!, { side: "buyer", senderId: buyer.id, fromStaff: false, name: memberName(buyer.fullName) }, body);
+}
+
+const buyer = alias(user, "buyer");
+const seller = alias(user, "seller");
+
+/** Messages the member has not read yet, across their threads: the header's count. */
+export async function unreadCount(memberId: string) {
+  const [row] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(message)
+    .innerJoin(messageThread, eq(messageThread.id, message.threadId))
+    .where(
+      and(
+        or(isNull(message.senderId), ne(message.senderId, memberId)),
+        or(
+          and(eq(messageThread.buyerId, memberId), gt(message.createdAt, messageThread.buyerReadAt)),
+          and(eq(messageThread.sellerId, memberId), gt(message.createdAt, messageThread.sellerReadAt)),
+        ),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** The member's threads, newest activity first, with the other party's name, the last message and what is unread. */
+export async function listThreads(memberId: string) {
+  const lastBody = sql<string>`(select m.body from ${message} m where m.thread_id = ${messageThread.id} order by m.created_at desc, m.id desc limit 1)`;
+  const unread = sql<number>`(select count(*)::int from ${message} m where m.thread_id = ${messageThread.id}
+    and m.sender_id is distinct from ${memberId}
+    and m.created_at > case when ${messageThread.buyerId} = ${memberId} then ${messageThread.buyerReadAt} else ${messageThread.sellerReadAt} end)`;
+  const rows = await db()
+    .select({
+      id: messageThread.id,
+      buyerId: messageThread.buyerId,
+      sellerId: messageThread.sellerId,
+      lastMessageAt: messageThread.lastMessageAt,
+      listingTitle: businessListing.title,
+      buyerName: buyer.fullName,
+      sellerName: seller.fullName,
+      lastBody,
+      unread,
+    })
+    .from(messageThread)
+    .innerJoin(businessListing, eq(businessListing.id, messageThread.listingId))
+    .innerJoin(buyer, eq(buyer.id, messageThread.buyerId))
+    .leftJoin(seller, eq(seller.id, messageThread.sellerId))
+    .where(isParty(memberId))
+    .orderBy(desc(messageThread.lastMessageAt), desc(messageThread.id))
+    .limit(200);
+  return rows.map((row) => ({
+    id: row.id,
+    listingTitle: row.listingTitle,
+    with:
+      row.buyerId === memberId ? (row.sellerId ? memberName(row.sellerName) : STAFF_NAME) : memberName(row.buyerName),
+    lastBody: row.lastBody,
+    lastMessageAt: row.lastMessageAt,
+    unread: row.unread,
+  }));
+}
+
+async function threadFor(database: Database, memberId: string, threadId: number) {
+  const [thread] = await database
+    .select()
+    .from(messageThread)
+    .where(and(eq(messageThread.id, threadId), isParty(memberId)));
+  return thread ?? null;
+}
+
+/** Every message of a thread, as one of its parties sees it. */
+async function messagesOf(threadId: number) {
+  return db()
+    .select({
+      id: message.id,
+      body: message.body,
+      senderId: message.senderId,
+      fromStaff: message.fromStaff,
+      createdAt: message.createdAt,
+    })
+    .from(message)
+    .where(eq(message.threadId, threadId))
+    .orderBy(message.createdAt, message.id);
+}
+
+/** A thread for one of its parties, marked read up to now; null for anyone else. */
+export async function openThread(memberId: string, threadId: number, now = new Date()) {
+  const thread = await threadFor(db(), memberId, threadId);
+  if (!thread) return null;
+  const side = sideOf(thread, memberId);
+  await db()
+    .update(messageThread)
+    .set(side === "buyer" ? { buyerReadAt: now } : { sellerReadAt: now })
+    .where(eq(messageThread.id, thread.id));
+  const otherId = side === "buyer" ? thread.sellerId : thread.buyerId;
+  const [names, listing, messages, blocks] = await Promise.all([
+    otherId
+      ? db().select({ fullName: user.fullName }).from(user).where(eq(user.id, otherId))
+      : Promise.resolve([{ fullName: STAFF_NAME }]),
+    db()
+      .select({ title: businessListing.title, slug: businessListing.slug, status: businessListing.status })
+      .from(businessListing)
+      .where(eq(businessListing.id, thread.listingId)),
+    messagesOf(thread.id),
+    otherId
+      ? db()
+          .select({ blockerId: memberBlock.blockerId })
+          .from(memberBlock)
+          .where(
+            or(
+              and(eq(memberBlock.blockerId, memberId), eq(memberBlock.blockedId, otherId)),
+              and(eq(memberBlock.blockerId, otherId), eq(memberBlock.blockedId, memberId)),
+            ),
+          )
+      : Promise.resolve([]),
+  ]);
+  const otherName = otherId ? memberName(names[0]?.fullName) : STAFF_NAME;
+  return {
+    id: thread.id,
+    listing: listing[0]!,
+    otherName,
+    canBlock: otherId !== null,
+    iBlocked: blocks.some((b) => b.blockerId === memberId),
+    blocked: blocks.length > 0,
+    messages: messages.map((m) => ({
+      id: m.id,
+      body: m.body,
+      mine: m.senderId === memberId && !m.fromStaff,
+      from: m.senderId === memberId && !m.fromStaff ? "You" : otherName,
+      createdAt: m.createdAt,
+    })),
+  };
+}
+
+export type ReplyOutcome = "sent" | "not-found" | "blocked" | "rate-limited";
+
+/** A party's reply: refused when either has blocked the other, or they send too many. */
+export async function reply(member: Member & { fullName?: string | null }, threadId: number, body: string): Promise<ReplyOutcome> {
+  const thread = await threadFor(db(), member.id, threadId);
+  if (!thread) return "not-found";
+  const side = sideOf(thread, member.id);
+  const otherId = side === "buyer" ? thread.sellerId : thread.buyerId;
+  if (otherId && (await blockedBetween(db(), member.id, otherId))) return "blocked";
+  const limit = await hitRateLimit(db(), `message:${member.id}`, MESSAGE_RATE_LIMIT);
+  if (!limit.allowed) return "rate-limited";
+  await db().transaction((tx) =>
+    addMessage(tx, thread, { side, senderId: member.id, fromStaff: false, name: memberName(member.fullName) }, body),
+  );
+  wakeOutbox();
+  return "sent";
+}
+
+/** Blocks (or unblocks) the other party of one of the member's threads. */
+export async function setBlocked(memberId: string, threadId: number, blocked: boolean) {
+  const thread = await threadFor(db(), memberId, threadId);
+  const otherId = thread && (sideOf(thread, memberId) === "buyer" ? thread.sellerId : thread.buyerId);
+  if (!otherId) return false;
+  if (blocked) {
+    await db().insert(memberBlock).values({ blockerId: memberId, blockedId: otherId }).onConflictDoNothing();
+  } else {
+    await db()
+      .delete(memberBlock)
+      .where(and(eq(memberBlock.blockerId, memberId), eq(memberBlock.blockedId, otherId)));
+  }
+  return true;
+}
+
+/** Reports one of the member's threads to staff. */
+export async function reportThread(memberId: string, threadId: number, reason: string) {
+  const thread = await threadFor(db(), memberId, threadId);
+  if (!thread) return false;
+  await db().insert(threadReport).values({ threadId, reporterId: memberId, reason });
+  return true;
+}
+
+// --- Staff: threads with HBS about listings without a seller account, and reports ---
+
+/** Threads staff answer (no seller account), and reported threads, newest activity first. */
+export async function listStaffThreads() {
+  const reported = sql<number>`(select count(*)::int from ${threadReport} r where r.thread_id = ${messageThread.id} and r.status = 'open')`;
+  const unread = sql<number>`(select count(*)::int from ${message} m where m.thread_id = ${messageThread.id}
+    and m.created_at > ${messageThread.sellerReadAt} and not m.from_staff)`;
+  return db()
+    .select({
+      id: messageThread.id,
+      listingTitle: businessListing.title,
+      buyerName: buyer.fullName,
+      withStaff: sql<boolean>`${messageThread.sellerId} is null`,
+      lastMessageAt: messageThread.lastMessageAt,
+      reported,
+      unread: sql<number>`case when ${messageThread.sellerId} is null then ${unread} else 0 end`,
+    })
+    .from(messageThread)
+    .innerJoin(businessListing, eq(businessListing.id, messageThread.listingId))
+    .innerJoin(buyer, eq(buyer.id, messageThread.buyerId))
+    .where(
+      or(
+        isNull(messageThread.sellerId),
+        sql`exists (select 1 from ${threadReport} r where r.thread_id = ${messageThread.id} and r.status = 'open')`,
+      ),
+    )
+    .orderBy(desc(messageThread.lastMessageAt))
+    .limit(200);
+}
+
+/** A thread as staff see it: any thread, so that a reported one can be read; answered only when it is HBS's. */
+export async function openStaffThread(threadId: number, now = new Date()) {
+  const [thread] = await db().select().from(messageThread).where(eq(messageThread.id, threadId));
+  if (!thread) return null;
+  if (!thread.sellerId) {
+    await db().update(messageThread).set({ sellerReadAt: now }).where(eq(messageThread.id, thread.id));
+  }
+  const [[buyerRow], [sellerRow], [listing], messages, reports] = await Promise.all([
+    db().select({ fullName: user.fullName, email: user.email }).from(user).where(eq(user.id, thread.buyerId)),
+    thread.sellerId
+      ? db().select({ fullName: user.fullName, email: user.email }).from(user).where(eq(user.id, thread.sellerId))
+      : Promise.resolve([null]),
+    db().select({ title: businessListing.title, slug: businessListing.slug }).from(businessListing).where(eq(businessListing.id, thread.listingId)),
+    messagesOf(thread.id),
+    db().select().from(threadReport).where(eq(threadReport.threadId, thread.id)).orderBy(desc(threadReport.createdAt)),
+  ]);
+  const buyerName = memberName(buyerRow?.fullName);
+  const sellerName = sellerRow ? memberName(sellerRow.fullName) : STAFF_NAME;
+  return {
+    id: thread.id,
+    listing: listing!,
+    withStaff: thread.sellerId === null,
+    buyer: { name: buyerName, email: buyerRow?.email ?? "" },
+    seller: sellerRow ? { name: sellerName, email: sellerRow.email } : null,
+    messages: messages.map((m) => ({
+      id: m.id,
+      body: m.body,
+      from: m.fromStaff ? STAFF_NAME : m.senderId === thread.buyerId ? buyerName : sellerName,
+      mine: m.fromStaff,
+      createdAt: m.createdAt,
+    })),
+    reports,
+  };
+}
+
+/** Staff answer a buyer in a thread that is HBS's own. */
+export async function staffReply(staff: { id: string }, threadId: number, body: string) {
+  const [thread] = await db()
+    .select()
+    .from(messageThread)
+    .where(and(eq(messageThread.id, threadId), isNull(messageThread.sellerId)));
+  if (!thread) return false;
+  await db().transaction((tx) =>
+    addMessage(tx, thread, { side: "seller", senderId: staff.id, fromStaff: true, name: STAFF_NAME }, body),
+  );
+  wakeOutbox();
+  return true;
+}
+
+/** Staff close a report once dealt with. */
+export async function resolveReport(tx: Database, reportId: number, threadId: number) {
+  const [row] = await tx
+    .update(threadReport)
+    .set({ status: "resolved", resolvedAt: new Date() })
+    .where(and(eq(threadReport.id, reportId), eq(threadReport.threadId, threadId), eq(threadReport.status, "open")))
+    .returning({ id: threadReport.id });
+  return Boolean(row);
+}

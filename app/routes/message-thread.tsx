@@ -1,0 +1,149 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { TextareaField } from "~/components/ui/field";
+import { requireUser } from "~/features/account/session.server";
+import { MessageList } from "~/features/messages/components/message-list";
+import { ReplyForm } from "~/features/messages/components/reply-form";
+import { messageSchema, reportSchema } from "~/features/messages/message-rules";
+import { openThread, reply, reportThread, setBlocked, type ReplyOutcome } from "~/features/messages/threads.server";
+import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
+import { formOrRefusal, TEXT_FORM_LIMITS } from "~/server/form-data.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/message-thread";
+
+const threadId = (id: string) => (/^\d{1,9}$/.test(id) ? Number(id) : NaN);
+
+/** One of the member's threads; anyone else's is a 404, as if it did not exist. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const thread = Number.isSafeInteger(threadId(params.id)) ? await openThread(user.id, threadId(params.id)) : null;
+  if (!thread) throw data(null, { status: 404 });
+  return { thread };
+}
+
+const refusals: Record<Exclude<ReplyOutcome, "sent" | "not-found">, string> = {
+  blocked: "You cannot send messages in this conversation.",
+  "rate-limited": "You have sent a lot of messages just now. Please wait a few minutes and try again.",
+};
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const id = threadId(params.id);
+  const form = await formOrRefusal(request, TEXT_FORM_LIMITS);
+  if (form instanceof Response) return form;
+  const intent = String(form.get("intent"));
+  const back = `/messages/${params.id}`;
+  if (!Number.isSafeInteger(id)) throw data(null, { status: 404 });
+
+  if (intent === "reply") {
+    const submission = parseWithZod(form, { schema: messageSchema });
+    if (submission.status !== "success") {
+      return data<IntentActionData>({ intent, result: submission.reply() }, { status: 400 });
+    }
+    const outcome = await reply(user, id, submission.value.body);
+    if (outcome === "not-found") throw data(null, { status: 404 });
+    if (outcome !== "sent") {
+      return data<IntentActionData>(
+        { intent, result: submission.reply({ formErrors: [refusals[outcome]] }) },
+        { status: outcome === "blocked" ? 403 : 429 },
+      );
+    }
+    return redirectWithToast(back, { type: "success", title: "Message sent" });
+  }
+  if (intent === "block" || intent === "unblock") {
+    if (!(await setBlocked(user.id, id, intent === "block"))) throw data(null, { status: 404 });
+    return redirectWithToast(back, {
+      type: "success",
+      title: intent === "block" ? "Blocked" : "Unblocked",
+      description: intent === "block" ? "Neither of you can send messages here now." : undefined,
+    });
+  }
+  if (intent === "report") {
+    const submission = parseWithZod(form, { schema: reportSchema });
+    if (submission.status !== "success") {
+      return data<IntentActionData>({ intent, result: submission.reply() }, { status: 400 });
+    }
+    if (!(await reportThread(user.id, id, submission.value.reason))) throw data(null, { status: 404 });
+    return redirectWithToast(back, {
+      type: "success",
+      title: "Reported to HBS",
+      description: "Our team will look at this conversation.",
+    });
+  }
+  return data<IntentActionData>({ intent, result: { status: "error", error: { "": ["Unknown action"] } } }, { status: 400 });
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: `${loaded?.thread.listing.title ?? "Conversation"} | Messages | HBS` },
+  { name: "robots", content: "noindex" },
+];
+
+function ReportForm({ actionData }: { actionData?: IntentActionData }) {
+  const report = useIntentForm("report", reportSchema, actionData);
+  return (
+    <Form {...report.formProps} className="grid gap-3">
+      <input type="hidden" name="intent" value="report" />
+      <TextareaField meta={report.fields.reason} label="What is wrong?" rows={2} required />
+      <div>
+        <Button type="submit" variant="outline" size="sm">
+          Report to HBS
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+export default function MessageThread({ loaderData: { thread }, actionData }: Route.ComponentProps) {
+  const answer = actionData as IntentActionData | undefined;
+  return (
+    <section className="mx-auto grid max-w-3xl gap-6 px-4 py-10">
+      <p>
+        <Link to="/messages" className="text-sm font-medium text-brand-800 hover:underline">
+          ← Messages
+        </Link>
+      </p>
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight">{thread.listing.title}</h1>
+        <p className="text-slate-700">
+          Conversation with {thread.otherName}
+          {thread.listing.status === "published" ? (
+            <>
+              {" · "}
+              <Link to={`/buy/${thread.listing.slug}`} className="text-brand-800 underline">
+                See the listing
+              </Link>
+            </>
+          ) : null}
+        </p>
+      </header>
+      <MessageList messages={thread.messages} label={`Messages with ${thread.otherName}`} />
+      {thread.blocked ? (
+        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          {thread.iBlocked
+            ? `You have blocked ${thread.otherName}: neither of you can send messages here.`
+            : "You cannot send messages in this conversation."}
+        </p>
+      ) : (
+        <Card className="p-5">
+          <ReplyForm key={thread.messages.length} actionData={answer} />
+        </Card>
+      )}
+      <details className="rounded-xl border border-slate-200 bg-white p-4">
+        <summary className="cursor-pointer font-medium text-slate-800">Block or report</summary>
+        <div className="mt-4 grid gap-4">
+          {thread.canBlock ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value={thread.iBlocked ? "unblock" : "block"} />
+              <Button type="submit" variant="outline" size="sm">
+                {thread.iBlocked ? `Unblock ${thread.otherName}` : `Block ${thread.otherName}`}
+              </Button>
+            </Form>
+          ) : null}
+          <ReportForm actionData={answer} />
+        </div>
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+// Live updates to members' open pages (decision 0032): Server-Sent Events,
+// fed by PostgreSQL NOTIFY on LIVE_CHANNEL so that a change made on one
+// server reaches a reader connected to another (on the embedded database the
+// one backend notifies this process). Nothing here knows what changed: an
+// event says "look again", and the page revalidates its data.
+import { sql } from "drizzle-orm";
+import type { Database } from "./db.server";
+
+export const LIVE_CHANNEL = "hbs_live";
+/** A comment line now and then keeps proxies from closing a quiet stream. */
+const HEARTBEAT_MS = 25_000;
+
+/** Who is told: members by id, and every member of staff when `staff` is set. */
+export interface LiveEvent {
+  users: string[];
+  staff?: boolean;
+}
+
+interface Listener {
+  userId: string;
+  isStaff: boolean;
+  send(chunk: string): void;
+  close(): void;
+}
+
+const listeners = new Set<Listener>();
+
+/**
+ * Tells the members' open pages, once the transaction commits (NOTIFY is
+ * transactional): on every server, through the database.
+ */
+export async function notifyLive(tx: Pick<Database, "execute">, event: LiveEvent) {
+  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+/** A notification from the database, as every server receives it. */
+export function deliverLive(payload: string | undefined) {
+  let event: LiveEvent;
+  try {
+    event = JSON.parse(payload ?? "") as LiveEvent;
+  } catch {
+    return;
+  }
+  for (const listener of listeners) {
+    if (event.users?.includes(listener.userId) || (event.staff && listener.isStaff)) listener.send("event: change\ndata: {}\n\n");
+  }
+}
+
+const encoder = new TextEncoder();
+
+/** The event stream of one member's page; it ends when the page goes, or the server stops. */
+export function liveStream(member: { id: string; isStaff: boolean }, signal: AbortSignal): Response {
+  let listener: Listener | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  const stop = () => {
+    clearInterval(heartbeat);
+    if (listener) listeners.delete(listener);
+  };
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      listener = {
+        userId: member.id,
+        isStaff: member.isStaff,
+        send: (chunk) => controller.enqueue(encoder.encode(chunk)),
+        close: () => {
+          stop();
+          controller.close();
+        },
+      };
+      listeners.add(listener);
+      // Reconnect after 3 s when the stream breaks (a restart, a deploy).
+      controller.enqueue(encoder.encode("retry: 3000\n\n"));
+      heartbeat = setInterval(() => controller.enqueue(encoder.encode(": still here\n\n")), HEARTBEAT_MS);
+      signal.addEventListener("abort", () => listener?.close(), { once: true });
+    },
+    cancel: stop,
+  });
+  return new Response(body, {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      // no-transform: the compression middleware leaves it alone, so each event goes at once.
+      "cache-control": "private, no-store, no-transform",
+      // nginx passes it on unbuffered (deploy/nginx.conf).
+      "x-accel-buffering": "no",
+    },
+  });
+}
+
+/** Ends every open stream, so that a stopping server is not held up by them; browsers reconnect elsewhere. */
+export function closeLiveStreams() {
+  for (const listener of [...listeners]) listener.close();
+}
+
+/** How many pages are listening here (for tests and the logs). */
+export const liveListenerCount = () => listeners.size;
