@@ -82,6 +82,9 @@ export function liveStream(member: { id: string; isStaff: boolean }, signal: Abo
       "cache-control": "private, no-store, no-transform",
       // nginx passes it on unbuffered (deploy/nginx.conf).
       "x-accel-buffering": "no",
+      // Its connection ends with it: a stopping server must not see the browser's reconnection
+      // arrive on the same kept-alive connection, which would hold the stop up.
+      connection: "close",
     },
   });
 }

@@ -92,6 +92,7 @@ test.describe("signing up and in", () => {
     await accountMenu(page, "Bilal Ahmed").click();
     for (const name of [
       "My account",
+      "Messages",
       "My listings",
       "My subscriptions",
       "My queries",

@@ -118,6 +118,9 @@ for (const role of ["visitor", "member", "staff"] as const) {
       ...publicValues,
       ...(await adminIds(page.request, role === "staff")),
       "/my-listings/:id": [role === "member" ? await ownListingId(page.request) : "1"],
+      // Nobody's: a member's own thread is posted to in tests/e2e/messages.spec.ts and the injection suite.
+      "/messages/:id": ["1"],
+      "/admin/messages/:id": ["1"],
     };
     const paths = postPatterns.flatMap((pattern) => fillPattern(pattern, values));
     expect(paths).toContain("/cookie-consent");

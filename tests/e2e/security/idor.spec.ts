@@ -3,11 +3,13 @@
 // in beside them, asks for all of it by page, by data request and by id.
 import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
+import { seedListings } from "../../../db/seed/data";
 import { addVirtualAuthenticator, expect, hydrated, test, toasts, type Member } from "../fixtures";
 
 const MEMBER_PAGES = [
   "/my-account",
   "/my-listings",
+  "/messages",
   "/my-subscriptions",
   "/my-queries",
   "/saved-listings",
@@ -189,5 +191,41 @@ test("a seller's listing, its enquiries and its steps are theirs alone", async (
   // Off /buy again, so other tests' counts of it hold.
   await owner.page.request.post("/my-listings", { form: { intent: "mark-sold", listingId: id } });
   expect((await page.request.get(slug)).status()).toBe(410);
+  await owner.page.context().close();
+});
+
+test("a member's message thread is theirs alone: read, answered, blocked or reported by nobody else", async ({
+  page,
+  browser,
+  baseURL,
+  visitorIp,
+  signUpAndSignIn,
+}) => {
+  const owner = await memberBrowser(browser, baseURL, visitorIp);
+  // A sample listing: it has no seller account, so the thread is with HBS.
+  const listing = `/buy/${seedListings[0]!.slug}`;
+  const secret = `Private interest ${owner.id}`;
+  const interest = await owner.page.request.post(listing, {
+    form: { fullName: secret, email: owner.member.email, contactNumber: "07700 900999" },
+  });
+  expect(interest.status()).toBe(200);
+  const thread = /href="(\/messages\/\d+)"/.exec(await (await owner.page.request.get("/messages")).text())![1]!;
+  expect(await (await owner.page.request.get(thread)).text()).toContain(secret);
+
+  await signUpAndSignIn();
+  expect(await everythingShownTo(page)).not.toContain(secret);
+  expect((await page.request.get(thread)).status()).toBe(404);
+  expect((await page.request.get(`${thread}.data`)).status()).toBe(404);
+  const forms: Record<string, string>[] = [
+    { intent: "reply", body: "Not my thread" },
+    { intent: "block" },
+    { intent: "report", reason: "Not my thread" },
+  ];
+  for (const form of forms) {
+    expect((await page.request.post(thread, { form, maxRedirects: 0 })).status(), form.intent).toBe(404);
+  }
+  const own = await (await owner.page.request.get(thread)).text();
+  expect(own).not.toContain("Not my thread");
+  expect(own).toContain("Your reply");
   await owner.page.context().close();
 });

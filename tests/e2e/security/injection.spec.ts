@@ -325,3 +325,17 @@ test("a seller's dashboard and edit forms, and their hostile listing shown back 
   expect(await attackForms(page, [edit, "/my-listings"])).toBeGreaterThan(20);
   await expectShownAsText(page, "/my-listings");
 });
+
+test("a member's message thread takes hostile text and shows it as text", async ({ page, signUpAndSignIn }) => {
+  await signUpAndSignIn();
+  const listing = await firstLink(page, "/buy", "/buy/");
+  const interest = await page.request.post(listing, {
+    form: { fullName: PAYLOADS[1]!.slice(0, 99), email: "hostile@example.com", contactNumber: "07700 900123" },
+  });
+  expect(interest.status()).toBe(200);
+  const thread = await firstLink(page, "/messages", "/messages/");
+  expect(await attackForms(page, [thread])).toBeGreaterThan(10);
+  await page.goto(thread);
+  await expect(page.getByRole("main")).toContainText("data-hbs-injected");
+  for (const path of ["/messages", thread]) await expectShownAsText(page, path);
+});
