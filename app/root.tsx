@@ -18,7 +18,6 @@ import { SiteHeader } from "./components/layout/site-header";
 import { VerifyEmailBanner } from "./components/layout/verify-email-banner";
 import { savedIdsOf } from "./features/account/member.server";
 import { displayName, readSession } from "./features/account/session.server";
-import { LiveUpdates } from "./features/messages/live-updates";
 import { unreadCount } from "./features/messages/threads.server";
 import { consentFromCookieHeader } from "./lib/consent";
 import { useNonce } from "./lib/nonce";
@@ -34,6 +33,10 @@ export const middleware: Route.MiddlewareFunction[] = [pageCache, answerOutagesW
 
 // The location prompt needs JavaScript and shows 2 s after load at the
 // earliest: its code loads once the page has come alive, not with the page.
+// Members only, after hydration: visitors' pages never download it.
+const LiveUpdates = lazy(() =>
+  import("./features/messages/live-updates").then((module) => ({ default: module.LiveUpdates })),
+);
 const LocationPrompt = lazy(() =>
   import("./components/layout/location-prompt").then((module) => ({ default: module.LocationPrompt })),
 );
@@ -111,7 +114,11 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <SiteHeader user={rootData?.user ?? null} />
-        {hydrated && rootData?.user ? <LiveUpdates /> : null}
+        {hydrated && rootData?.user ? (
+          <Suspense fallback={null}>
+            <LiveUpdates />
+          </Suspense>
+        ) : null}
         {rootData?.user && !rootData.user.emailVerified ? <VerifyEmailBanner /> : null}
         {rootData ? <FlashToast toast={rootData.toast} /> : null}
         <main id="main" className="flex-1">

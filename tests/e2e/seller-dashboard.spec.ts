@@ -81,7 +81,7 @@ test("a seller runs their own listing from My listings, beside staff", async ({
 
   // A buyer registers interest, told first that the seller will see it.
   const form = buyer.getByRole("region", { name: "Register Interest" });
-  await expect(form).toContainText("The seller of this business will see your name, email and contact number");
+  await expect(form).toContainText("The seller of this business will also see these details, to contact you.");
   await form.getByLabel("Full Name").fill("Bilal Interested");
   await form.getByLabel("Email").fill("bilal@example.com");
   await form.getByLabel("Contact Number").fill("07700 900777");

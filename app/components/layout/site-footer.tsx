@@ -2,7 +2,6 @@ import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { telHref } from "~/lib/phone";
 import { useRootData } from "~/lib/use-root-data";
-import { FacebookIcon, InstagramIcon, TikTokIcon } from "./social-icons";
 
 const quickLinks = [
   { label: "Buy", to: "/buy" },
@@ -20,9 +19,10 @@ const companyLinks = [
 export function SiteFooter() {
   const { site, year } = useRootData();
   const social = [
-    { label: "Instagram", href: site.instagramUrl, Icon: InstagramIcon },
-    { label: "TikTok", href: site.tiktokUrl, Icon: TikTokIcon },
-    { label: "Facebook", href: site.facebookUrl, Icon: FacebookIcon },
+    // Brand marks (Simple Icons, CC0) as files under public/icons: images, not script, on every page.
+    { label: "Instagram", href: site.instagramUrl, icon: "/icons/instagram.svg" },
+    { label: "TikTok", href: site.tiktokUrl, icon: "/icons/tiktok.svg" },
+    { label: "Facebook", href: site.facebookUrl, icon: "/icons/facebook.svg" },
   ];
   return (
     <footer className="bg-brand-950 text-brand-50">
@@ -33,7 +33,7 @@ export function SiteFooter() {
             The UK marketplace and directory for halal businesses.
           </p>
           <ul className="mt-4 flex gap-3" aria-label="Social media">
-            {social.map(({ label, href, Icon }) => (
+            {social.map(({ label, href, icon }) => (
               <li key={label}>
                 <a
                   href={href}
@@ -41,7 +41,7 @@ export function SiteFooter() {
                   rel="noopener noreferrer"
                   className="grid size-10 place-items-center rounded-full bg-brand-900 text-white hover:bg-brand-800"
                 >
-                  <Icon className="size-5" />
+                  <img src={icon} alt="" width={20} height={20} className="size-5" />
                   <span className="sr-only">{label}</span>
                 </a>
               </li>

@@ -20,31 +20,13 @@ export interface HeaderUser {
   unread: number;
 }
 
-/** The unread count beside Messages and the account button, when there is any. */
+/** Unread messages on the account button (the button's name says it in words). */
 function UnreadBadge({ count }: { count: number }) {
-  if (count === 0) return null;
-  return (
-    <span
-      data-testid="unread-count"
-      className="ml-1 inline-grid min-w-5 place-items-center rounded-full bg-red-700 px-1.5 text-xs font-bold text-white"
-    >
-      {count > 99 ? "99+" : count}
+  return count ? (
+    <span data-testid="unread-count" className="rounded-full bg-red-700 px-1.5 text-xs text-white">
+      {count}
     </span>
-  );
-}
-
-/** A link of the account menu: Messages says how many are unread, in its name too. */
-function AccountLinkLabel({ link, unread }: { link: NavLinkItem; unread: number }) {
-  if (link.to !== "/messages" || unread === 0) return <>{link.label}</>;
-  return (
-    <>
-      {link.label}
-      <span className="sr-only">, {unread} unread</span>
-      <span aria-hidden>
-        <UnreadBadge count={unread} />
-      </span>
-    </>
-  );
+  ) : null;
 }
 
 export function SiteHeader({ user }: { user: HeaderUser | null }) {
@@ -156,7 +138,7 @@ function AccountMenu({ user }: { user: HeaderUser }) {
         {linksFor(user).map((item) => (
           <li key={item.to}>
             <NavLink to={item.to} className={itemClass}>
-              <AccountLinkLabel link={item} unread={user.unread} />
+              {item.label}
             </NavLink>
           </li>
         ))}
@@ -173,9 +155,13 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
   useDisclosureClose(ref);
   return (
     <details ref={ref} className="group lg:hidden">
-      <summary className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "cursor-pointer")} aria-label="Menu">
+      <summary
+        className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "relative cursor-pointer")}
+        aria-label={user?.unread ? `Menu, ${user.unread} unread messages` : "Menu"}
+      >
         <Menu aria-hidden className="size-6 group-open:hidden" />
         <X aria-hidden className="hidden size-6 group-open:block" />
+        <UnreadBadge count={user?.unread ?? 0} />
       </summary>
       <div
         data-testid="mobile-menu"
@@ -204,7 +190,7 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
           <MobileGroup title={user.displayName} className="mt-3 border-t border-slate-200 pt-3">
             <ul className="mt-1 flex flex-col gap-1">
               {linksFor(user).map((link) => (
-                <MobileLink key={link.to} link={link} unread={user.unread} />
+                <MobileLink key={link.to} link={link} />
               ))}
             </ul>
             <LogOutButton className={cn(buttonVariants({ variant: "outline" }), "mt-4 w-full")} />
@@ -236,7 +222,7 @@ function MobileGroup({ title, className, children }: { title: string; className:
   );
 }
 
-function MobileLink({ link, unread = 0 }: { link: NavLinkItem; unread?: number }) {
+function MobileLink({ link }: { link: NavLinkItem }) {
   return (
     <li>
       <NavLink
@@ -249,7 +235,7 @@ function MobileLink({ link, unread = 0 }: { link: NavLinkItem; unread?: number }
           )
         }
       >
-        <AccountLinkLabel link={link} unread={unread} />
+        {link.label}
       </NavLink>
     </li>
   );

@@ -21,7 +21,7 @@ export function registerInterestAction(slug: string) {
 export const fetcherKey = (slug: string) => `listing-interest:${slug}`;
 
 export const SHARED_WITH_SELLER_NOTE =
-  "The seller of this business will see your name, email and contact number, so that they can contact you too.";
+  "The seller of this business will also see these details, to contact you.";
 
 export const LISTING_INTEREST_FAILURE = "Failed to submit your registration. Please try again.";
 const SUCCESS_MESSAGE =
