@@ -27,6 +27,8 @@ export interface NewEnquiry {
   fields: Record<string, unknown>;
   userId?: string | null;
   listingId?: number | null;
+  /** The directory business a change report is about. */
+  businessId?: number | null;
   /** A business offered for sale: stored as a pending listing for staff to review, and linked. */
   draftListing?: Omit<typeof businessListing.$inferInsert, "status">;
 }
@@ -51,6 +53,7 @@ export async function recordEnquiry(database: Database, input: NewEnquiry): Prom
         fields: input.fields,
         userId: input.userId ?? null,
         listingId,
+        businessId: input.businessId ?? null,
       })
       .returning();
     const stored: StoredEnquiry = row!;
