@@ -93,7 +93,10 @@ describe("openingState", () => {
     // Thursday 19 March 23:30: open until midnight.
     expect(openingState(eid, new Date("2026-03-19T23:30:00Z"))?.label).toBe("Open now · closes 00:00");
     const allNight: Schedule = { weekly: everyDay(h(0), h(0)), exceptions: [] };
-    expect(openingState(allNight, new Date("2026-11-03T15:00:00Z"))?.open).toBe(true);
+    expect(openingState(allNight, new Date("2026-11-03T15:00:00Z"))).toEqual({
+      open: true,
+      label: "Open now · 24 hours",
+    });
   });
 
   it("says nothing for a business without hours", () => {

@@ -103,6 +103,8 @@ export function openingState(schedule: Schedule, now: Date): OpeningState | null
     // Periods that meet (e.g. split at midnight) are one stretch of opening.
     let end = current.end;
     for (const i of all) if (i.start <= end && i.end > end) end = i.end;
+    // Open to the end of what we look at: a week without a break.
+    if (end >= 8 * DAY) return { open: true, label: "Open now · 24 hours" };
     return { open: true, label: `Open now · closes ${when(day, end, minute, true)}` };
   }
   const next = all.find((i) => i.start > minute);
