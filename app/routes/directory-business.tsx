@@ -141,7 +141,9 @@ export default function DirectoryBusiness({
             <MapPin aria-hidden className="size-4 text-brand-700" />
             {business.town}
           </p>
-          <HalalBadges badges={halal.badges} />
+          <div className="mt-3">
+            <HalalBadges badges={halal.badges} />
+          </div>
           <p className="mt-4 text-slate-800">{business.description}</p>
           <dl className="mt-6 grid gap-3 text-sm">
             {business.address ? (

@@ -4,12 +4,7 @@ import { cleanLine, cleanText } from "~/features/enquiries/schemas";
 import { londonDay } from "~/lib/dates";
 import { z } from "~/lib/zod";
 import { certifierBodies, type CertifierBody } from "./halal";
-import { parseExceptions, parsePeriods } from "./hours-input";
-
-function isRealDate(day: string): boolean {
-  const date = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
-}
+import { isRealDate, parseExceptions, parsePeriods, type Parsed } from "./hours-input";
 
 const calendarDay = (message: string) =>
   z
@@ -18,16 +13,20 @@ const calendarDay = (message: string) =>
     .refine(isRealDate, message)
     .optional();
 
-const hoursOfDay = z
-  .string()
-  .max(200, "Too long for a day's hours")
-  .optional()
-  .transform((value, ctx) => {
-    const parsed = parsePeriods(cleanLine(value ?? ""));
-    if (parsed.ok) return parsed.value;
-    ctx.addIssue({ code: "custom", message: parsed.error });
-    return z.NEVER;
-  });
+/** Text read by one of hours-input's parsers: its value, or its message as the field's error. */
+const parsedText = <T>(max: number, tooLong: string, parse: (text: string) => Parsed<T>) =>
+  z
+    .string()
+    .max(max, tooLong)
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parse(value ?? "");
+      if (parsed.ok) return parsed.value;
+      ctx.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    });
+
+const hoursOfDay = parsedText(200, "Too long for a day's hours", (text) => parsePeriods(cleanLine(text)));
 
 /** hours1 (Monday) to hours7 (Sunday). */
 export const hoursFieldNames = ["hours1", "hours2", "hours3", "hours4", "hours5", "hours6", "hours7"] as const;
@@ -57,16 +56,7 @@ export const evidenceShape = {
     (typeof hoursFieldNames)[number],
     typeof hoursOfDay
   >),
-  hoursExceptions: z
-    .string()
-    .max(5000, "Too many exceptions")
-    .optional()
-    .transform((value, ctx) => {
-      const parsed = parseExceptions(cleanText(value ?? ""));
-      if (parsed.ok) return parsed.value;
-      ctx.addIssue({ code: "custom", message: parsed.error });
-      return z.NEVER;
-    }),
+  hoursExceptions: parsedText(5000, "Too many exceptions", (text) => parseExceptions(cleanText(text))),
 };
 
 type EvidenceValue = {

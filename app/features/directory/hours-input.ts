@@ -1,14 +1,14 @@
 // How staff type opening hours in the back office, and reading it back:
 // a day is "11:00-14:30, 17:00-23:00" (or empty for closed); an exception is a
 // line "2026-03-20 closed Eid al-Fitr" or "2026-03-21 12:00-16:00 Eid".
-import { formatPeriods, type HoursException } from "./opening-hours";
+import { exceptionDays, formatPeriods, type HoursException } from "./opening-hours";
 
 export const MAX_PERIODS_A_DAY = 6;
 export const MAX_EXCEPTIONS = 60;
 const DAY = 24 * 60;
 
 type Period = { opensMinute: number; closesMinute: number };
-type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
 const TIME = /^([01]?\d|2[0-4])[:.]([0-5]\d)$/;
 
@@ -58,7 +58,8 @@ export function periodsText(periods: Period[]): string {
 
 const EXCEPTION_LINE = /^(\d{4}-\d{2}-\d{2})\s+(closed\b|[\d:.,\s–-]+?)(?:\s+([^\d\s].*))?$/i;
 
-function isRealDate(day: string): boolean {
+/** "2026-02-30" is not one: a date that reads back as itself. */
+export function isRealDate(day: string): boolean {
   const date = new Date(`${day}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
 }
@@ -95,17 +96,9 @@ export function parseExceptions(text: string): Parsed<HoursException[]> {
 
 /** The form's text for the exceptions. */
 export function exceptionsText(exceptions: HoursException[]): string {
-  const dates = [...new Set(exceptions.map((e) => e.onDate))].sort();
-  return dates
-    .map((date) => {
-      const rows = exceptions.filter((e) => e.onDate === date);
-      const periods = rows.flatMap((e) =>
-        e.opensMinute === null || e.closesMinute === null
-          ? []
-          : [{ opensMinute: e.opensMinute, closesMinute: e.closesMinute }],
-      );
-      const note = rows.find((e) => e.note)?.note;
-      return [date, periods.length ? periodsText(periods) : "closed", note].filter(Boolean).join(" ");
-    })
+  return exceptionDays(exceptions)
+    .map(({ date, periods, note }) =>
+      [date, periods.length ? periodsText(periods) : "closed", note].filter(Boolean).join(" "),
+    )
     .join("\n");
 }

@@ -52,16 +52,19 @@ export function formatMinute(minute: number): string {
   return `${String(Math.floor(minute / 60) % 24).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
 }
 
+/** The periods of a date's exception rows; none when they say closed all day. */
+export function exceptionPeriods(rows: HoursException[]): { opensMinute: number; closesMinute: number }[] {
+  return rows.flatMap((e) =>
+    e.opensMinute === null || e.closesMinute === null
+      ? []
+      : [{ opensMinute: e.opensMinute, closesMinute: e.closesMinute }],
+  );
+}
+
 /** The periods of one London day: its exceptions if it has any, else its weekday's. */
 function periodsOn(schedule: Schedule, day: string) {
   const exceptions = schedule.exceptions.filter((e) => e.onDate === day);
-  if (exceptions.length > 0) {
-    return exceptions.flatMap((e) =>
-      e.opensMinute === null || e.closesMinute === null
-        ? []
-        : [{ opensMinute: e.opensMinute, closesMinute: e.closesMinute }],
-    );
-  }
+  if (exceptions.length > 0) return exceptionPeriods(exceptions);
   const weekday = weekdayOf(day);
   return schedule.weekly.filter((p) => p.weekday === weekday);
 }
@@ -139,16 +142,17 @@ export function weekLines(weekly: WeeklyPeriod[]) {
 
 /** Exceptions from `today` on, one line a date, for the page. */
 export function upcomingExceptions(exceptions: HoursException[], today: string) {
-  const dates = [...new Set(exceptions.map((e) => e.onDate))].filter((d) => d >= today).sort();
+  return exceptionDays(exceptions)
+    .filter((d) => d.date >= today)
+    .map(({ date, periods, note }) => ({ date, hours: formatPeriods(periods), note }));
+}
+
+/** The exceptions a date at a time, in date order, with that date's periods and note. */
+export function exceptionDays(exceptions: HoursException[]) {
+  const dates = [...new Set(exceptions.map((e) => e.onDate))].sort();
   return dates.map((date) => {
     const rows = exceptions.filter((e) => e.onDate === date);
-    const periods = rows.flatMap((e) =>
-      e.opensMinute === null || e.closesMinute === null
-        ? []
-        : [{ opensMinute: e.opensMinute, closesMinute: e.closesMinute }],
-    );
-    const note = rows.find((e) => e.note)?.note ?? null;
-    return { date, hours: formatPeriods(periods), note };
+    return { date, periods: exceptionPeriods(rows), note: rows.find((e) => e.note)?.note ?? null };
   });
 }
 

@@ -8,7 +8,7 @@ import {
   type HalalEvidence,
   type HalalStatus,
 } from "~/features/directory/halal";
-import { formatLondonDate } from "~/lib/dates";
+import { formatCalendarDay as day } from "~/lib/dates";
 
 export interface HalalPanelFacts {
   halalStatus: HalalStatus | null;
@@ -22,9 +22,6 @@ export interface HalalPanelFacts {
   halalEvidence: HalalEvidence | null;
   halalCheckedOn: string | null;
 }
-
-/** "3 Mar 2026" for a calendar day. */
-const day = (value: string) => formatLondonDate(new Date(`${value}T12:00:00Z`));
 
 function Row({ term, children }: { term: string; children: React.ReactNode }) {
   return (

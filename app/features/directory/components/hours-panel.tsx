@@ -1,4 +1,4 @@
-import { formatLondonDate } from "~/lib/dates";
+import { formatCalendarDay } from "~/lib/dates";
 import type { OpeningState } from "../opening-hours";
 import { OpeningLine } from "./halal-and-hours";
 
@@ -38,7 +38,7 @@ export function HoursPanel({ hours }: { hours: HoursPanelData }) {
           <ul className="mt-1 text-sm">
             {hours.exceptions.map((e) => (
               <li key={e.date}>
-                {formatLondonDate(new Date(`${e.date}T12:00:00Z`))}: {e.hours}
+                {formatCalendarDay(e.date)}: {e.hours}
                 {e.note ? ` (${e.note})` : ""}
               </li>
             ))}
