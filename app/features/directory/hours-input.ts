@@ -58,10 +58,15 @@ export function periodsText(periods: Period[]): string {
 
 const EXCEPTION_LINE = /^(\d{4}-\d{2}-\d{2})\s+(closed\b|[\d:.,\s–-]+?)(?:\s+([^\d\s].*))?$/i;
 
-/** "2026-02-30" is not one: a date that reads back as itself. */
+/**
+ * A date that reads back as itself ("2026-02-30" does not), in a range that
+ * makes sense here: PostgreSQL has no year 0, and nothing we store is older
+ * than 1900 or later than 2100.
+ */
 export function isRealDate(day: string): boolean {
   const date = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+  const year = date.getUTCFullYear();
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day && year >= 1900 && year <= 2100;
 }
 
 /** One exception a line: a date, "closed" or periods, and an optional note. */

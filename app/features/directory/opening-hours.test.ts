@@ -159,5 +159,7 @@ describe("what staff type", () => {
     expect(exceptionsText(parsed.ok ? parsed.value : [])).toBe(text);
     expect(parseExceptions("2026-02-30 closed")).toEqual({ ok: false, error: "Line 1: 2026-02-30 is not a date" });
     expect(parseExceptions("next Friday closed")).toMatchObject({ ok: false });
+    // PostgreSQL has no year 0: refused here rather than failing in the database.
+    expect(parseExceptions("0000-01-01 closed")).toEqual({ ok: false, error: "Line 1: 0000-01-01 is not a date" });
   });
 });
