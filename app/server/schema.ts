@@ -319,6 +319,14 @@ export const directoryBusiness = pgTable(
     // The 'All Locations' dropdown's SELECT DISTINCT town reads only this index.
     index("directory_business_published_town_idx").on(t.published, t.town),
     index("directory_business_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    // "Fully halal only" and "No alcohol" keep about half the rows: partial
+    // indexes in the default order let their count(*) read the index alone.
+    index("directory_business_fully_halal_order_idx")
+      .on(t.published, t.featured.desc().nullsFirst(), t.name, t.id)
+      .where(sql`${t.halalStatus} = 'fully_halal'`),
+    index("directory_business_no_alcohol_order_idx")
+      .on(t.published, t.featured.desc().nullsFirst(), t.name, t.id)
+      .where(sql`${t.alcoholServed} = false`),
     // The certifier filter in the default order.
     index("directory_business_certifier_order_idx").on(
       t.published,

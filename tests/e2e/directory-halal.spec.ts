@@ -2,18 +2,14 @@
 // certifies a business and how HBS knows; visitors see badges, the "Halal
 // status" panel and filters; a visitor's "Report a change" waits for staff.
 import type { Page } from "@playwright/test";
-import { expect, hydrated, sentMail, test, toasts } from "./fixtures";
+import { newBusinessForm, uniqueName, unpublish } from "./directory-admin";
+import { expect, sentMail, test, toasts } from "./fixtures";
 
 test.describe.configure({ timeout: 90_000 });
 
 /** The back office's new-business form with the required fields filled in, fully halal. */
 async function newFullyHalalBusiness(page: Page, name: string) {
-  await page.goto("/admin/directory/new");
-  await hydrated(page);
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("Category").selectOption("food");
-  await page.getByLabel("Description").fill("Charcoal grills and curries.");
-  await page.getByLabel("Town").fill("Bradford");
+  await newBusinessForm(page, name, "Bradford");
   await page.getByLabel("Halal", { exact: true }).selectOption("fully_halal");
 }
 
@@ -22,7 +18,7 @@ test("staff record halal evidence, refused when incomplete; visitors see it and 
   signInAsNewAdmin,
 }) => {
   await signInAsNewAdmin();
-  const name = `Madina Grill ${Date.now()}`;
+  const name = uniqueName("Madina Grill");
   await newFullyHalalBusiness(page, name);
   await page.getByLabel("Certified by").selectOption("other");
   await page.getByLabel("Certificate expires").fill("2031-01-31");
@@ -71,6 +67,7 @@ test("staff record halal evidence, refused when incomplete; visitors see it and 
   await expect(panel).toContainText("Not served");
   await expect(panel).toContainText("Certificate seen by HBS, last checked");
   await expect(panel).not.toContainText("out of date");
+  await unpublish(page, name);
 });
 
 test("evidence past its date is shown as out of date, not hidden", async ({ page }) => {

@@ -4,19 +4,15 @@
 // filters in SQL. The clock-change arithmetic is tested with a fixed clock in
 // app/features/directory/opening-hours.test.ts and tests/integration.
 import type { Page } from "@playwright/test";
-import { expect, hydrated, test, toasts } from "./fixtures";
+import { newBusinessForm, uniqueName, unpublish } from "./directory-admin";
+import { expect, test, toasts } from "./fixtures";
 
 test.describe.configure({ timeout: 90_000 });
 
 const londonToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
 
 async function addBusiness(page: Page, name: string, week: string[], exceptions = "") {
-  await page.goto("/admin/directory/new");
-  await hydrated(page);
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("Category").selectOption("food");
-  await page.getByLabel("Description").fill("Open when it says.");
-  await page.getByLabel("Town").fill("Leicester");
+  await newBusinessForm(page, name, "Leicester");
   for (const [i, day] of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"].entries()) {
     await page.getByLabel(day, { exact: true }).fill(week[i] ?? "");
   }
@@ -29,7 +25,7 @@ test("staff set hours; 'Open now' filters by them and a dated closure wins over 
   signInAsNewAdmin,
 }) => {
   await signInAsNewAdmin();
-  const stamp = Date.now();
+  const stamp = uniqueName("Hours");
   // Refused with a clear message, nothing stored.
   await addBusiness(page, `Bad Hours ${stamp}`, ["9am till late"]);
   await expect(page.getByText('"9am till late" is not a period like 11:00-22:00 (24-hour clock)')).toBeVisible();
@@ -46,7 +42,7 @@ test("staff set hours; 'Open now' filters by them and a dated closure wins over 
   await addBusiness(page, `Eid Closed ${stamp}`, allDay, `${londonToday()} closed Eid`);
   await expect(toasts(page)).toContainText("Business added");
 
-  await page.goto(`/halal-network-space?search=${stamp}`);
+  await page.goto(`/halal-network-space?search=${encodeURIComponent(stamp)}`);
   await expect(page.getByRole("article")).toHaveCount(2);
   const open = page.getByRole("article").filter({ hasText: `Always Open ${stamp}` });
   await expect(open.getByText("Open now · 24 hours")).toBeVisible();
@@ -67,6 +63,8 @@ test("staff set hours; 'Open now' filters by them and a dated closure wins over 
   await expect(hours.getByRole("row", { name: /Monday/ })).toContainText("Open 24 hours");
   await expect(hours).toContainText("Special dates");
   await expect(hours).toContainText(": Closed (Eid)");
+  await unpublish(page, `Always Open ${stamp}`);
+  await unpublish(page, `Eid Closed ${stamp}`);
 });
 
 test("the page lists the week, says whether it is open, and carries openingHoursSpecification", async ({ page }) => {
