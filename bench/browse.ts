@@ -144,7 +144,7 @@ function scenarios(deepDirectoryPage: number, deepBuyPage: number): Scenario[] {
   add("directory", "certifier", "certifier=hmb");
   add("directory", "no alcohol", "alcohol=none");
   add("directory", "open now", "open=now");
-  add("directory", "open now + category", "open=now&category=other");
+  add("directory", "open now + food", "open=now&category=food");
   add("directory", "open now + location", "open=now&location=Bradford");
   add("directory", "all halal filters + open now", "halal=fully&certified=yes&certifier=hmc&alcohol=none&open=now");
 
