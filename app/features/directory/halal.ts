@@ -1,8 +1,10 @@
 // Halal evidence as people read it (docs/decisions/0027-halal-evidence.md).
 // Safe for the browser: the back office's form and the pages share the names.
+import { halalStatusLabels } from "~/features/marketplace/listing-facts";
 import { addDays } from "~/lib/dates";
 
-export const halalStatusLabels = { fully_halal: "Fully halal", halal_options: "Halal options" } as const;
+// The same halal status as a business for sale's (decision 0023), with the same names.
+export { halalStatusLabels };
 export type HalalStatus = keyof typeof halalStatusLabels;
 
 /** The UK certifying bodies staff choose from; 'other' takes a free name. */
