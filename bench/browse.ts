@@ -29,7 +29,7 @@ import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type pg from "pg";
-import { businessTowns, searchBusinesses } from "../app/features/directory/businesses.server";
+import { businessTowns, searchBusinesses, withCardFacts } from "../app/features/directory/businesses.server";
 import { parseDirectoryQuery } from "../app/features/directory/directory-query.server";
 import { parseListingQuery } from "../app/features/marketplace/listing-query.server";
 import { listingTowns, searchListings } from "../app/features/marketplace/listings.server";
@@ -138,6 +138,15 @@ function scenarios(deepDirectoryPage: number, deepBuyPage: number): Scenario[] {
   add("directory", "category, nearest first", "category=other", "Birmingham");
   add("directory", "search, nearest first", "search=pharmacy", "Birmingham");
   add("directory", `deep page (${deepDirectoryPage})`, `page=${deepDirectoryPage}`);
+  // The halal and hours filters (decisions 0027, 0028), at BENCH_NOW.
+  add("directory", "fully halal", "halal=fully");
+  add("directory", "certified", "certified=yes");
+  add("directory", "certifier", "certifier=hmb");
+  add("directory", "no alcohol", "alcohol=none");
+  add("directory", "open now", "open=now");
+  add("directory", "open now + food", "open=now&category=food");
+  add("directory", "open now + location", "open=now&location=Bradford");
+  add("directory", "all halal filters + open now", "halal=fully&certified=yes&certifier=hmc&alcohol=none&open=now");
 
   add("buy", "no filter (latest)", "");
   add("buy", "search common word", "search=takeaway");
@@ -170,14 +179,19 @@ function scenarios(deepDirectoryPage: number, deepBuyPage: number): Scenario[] {
   return list;
 }
 
+/** "Now" for "open now" and the cards' opening lines: a Friday evening in London, so runs compare. */
+const BENCH_NOW = new Date("2026-11-20T19:00:00Z");
+
 /** What the page's loader asks the database for, as it asks it. */
 async function loadPage(scenario: Scenario): Promise<{ total: number; items: number }> {
   const params = new URLSearchParams(scenario.query);
   if (scenario.page === "directory") {
     const [result] = await Promise.all([
-      searchBusinesses(parseDirectoryQuery(params), scenario.origin),
+      searchBusinesses(parseDirectoryQuery(params), scenario.origin, BENCH_NOW),
       businessTowns(),
     ]);
+    // The cards' halal badges and opening lines: the page's schedules query.
+    await withCardFacts(result.items, BENCH_NOW);
     return { total: result.total, items: result.items.length };
   }
   const [result] = await Promise.all([searchListings(parseListingQuery(params), scenario.origin), listingTowns()]);

@@ -25,6 +25,12 @@ export function formatLondonDate(date: Date): string {
   return dateOnly.format(date);
 }
 
+/** "21 Nov 2026" for a calendar day "2026-11-21" (a date column, not an instant). */
+export function formatCalendarDay(day: string): string {
+  // Midday UTC falls on the same day in London, summer or winter.
+  return dateOnly.format(new Date(`${day}T12:00:00Z`));
+}
+
 /** The instant a UK day ("2026-11-21") begins: midnight in London, GMT or BST. */
 export function londonMidnight(day: string): Date {
   const utcMidnight = new Date(`${day}T00:00:00Z`);

@@ -5,7 +5,9 @@ import { withParams } from "./list-query";
 
 describe("list query strings", () => {
   it("reads the parameters of /buy", () => {
-    expect(parseListingQuery(new URLSearchParams("search=%20cafe%20&category=food&location=Newport&sort=price-asc&page=2"))).toEqual({
+    expect(
+      parseListingQuery(new URLSearchParams("search=%20cafe%20&category=food&location=Newport&sort=price-asc&page=2")),
+    ).toEqual({
       search: "cafe",
       category: "food",
       location: "Newport",
@@ -27,7 +29,21 @@ describe("list query strings", () => {
       location: undefined,
       category: undefined,
       page: 1,
+      filters: {},
+      filterNotices: [],
     });
+  });
+
+  it("reads the directory's halal and hours filters, and says which it could not use", () => {
+    expect(
+      parseDirectoryQuery(new URLSearchParams("halal=fully&certified=yes&certifier=hmc&alcohol=none&open=now")),
+    ).toMatchObject({ filters: { halal: "fully", certified: "yes", certifier: "hmc", alcohol: "none", open: "now" } });
+    const bad = parseDirectoryQuery(new URLSearchParams("certifier=nobody&open=later&halal="));
+    expect(bad.filters).toEqual({});
+    expect(bad.filterNotices).toEqual([
+      "We do not know that certifier, so the certifier filter was left out.",
+      "The opening filter can only be 'open now', so it was left out.",
+    ]);
   });
 
   it("builds page links that keep the other parameters", () => {

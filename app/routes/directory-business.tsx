@@ -4,6 +4,24 @@ import { getBusinessBySlug } from "~/features/directory/businesses.server";
 import { isDentalPractice } from "~/features/directory/business-kind";
 import { BusinessBadges, VisitWebsiteLink } from "~/features/directory/components/business-details";
 import { FavouriteButton } from "~/features/directory/components/favourite-button";
+import { HalalBadges } from "~/features/directory/components/halal-and-hours";
+import { HalalPanel } from "~/features/directory/components/halal-panel";
+import { HoursPanel } from "~/features/directory/components/hours-panel";
+import { ReportChange } from "~/features/directory/components/report-change";
+import { halalBadges, staleReasons } from "~/features/directory/halal";
+import { getSchedule } from "~/features/directory/hours.server";
+import {
+  londonNow,
+  openingHoursJsonLd,
+  openingState,
+  upcomingExceptions,
+  WEEKDAYS,
+  weekLines,
+} from "~/features/directory/opening-hours";
+import { businessReportSchema, REPORT_FAILURE } from "~/features/directory/report-schema";
+import { enquiryClientAction } from "~/features/enquiries/client-action";
+import { handleEnquiryForm } from "~/features/enquiries/enquiries.server";
+import { addDays } from "~/lib/dates";
 import { mapsSearchHref, safeWebsite } from "~/lib/links";
 import { telHref } from "~/lib/phone";
 import { seoMeta, summarise } from "~/lib/seo";
@@ -14,11 +32,15 @@ import { imageLoading, srcSetOf } from "~/lib/images";
 export async function loader({ params }: Route.LoaderArgs) {
   const business = await getBusinessBySlug(params.slug);
   if (!business || !business.published) throw data(null, { status: 404 });
+  const now = new Date();
+  const { day: today, weekday } = londonNow(now);
+  const schedule = await getSchedule(business.id, addDays(today, -1));
   const url = absoluteUrl(`/halal-network-space/${business.slug}`);
   const website = safeWebsite(business.website);
   const jsonLd = {
     "@context": "https://schema.org",
-    "@type": business.category === "food" ? "Restaurant" : isDentalPractice(business.name) ? "Dentist" : "LocalBusiness",
+    "@type":
+      business.category === "food" ? "Restaurant" : isDentalPractice(business.name) ? "Dentist" : "LocalBusiness",
     name: business.name,
     description: business.description,
     url,
@@ -35,9 +57,20 @@ export async function loader({ params }: Route.LoaderArgs) {
     ...(business.latitude !== null && business.longitude !== null
       ? { geo: { "@type": "GeoCoordinates", latitude: business.latitude, longitude: business.longitude } }
       : {}),
+    ...openingHoursJsonLd(schedule, today),
   };
   return {
     business: { ...business, website },
+    halal: { badges: halalBadges(business, today), staleReasons: staleReasons(business, today) },
+    hours:
+      schedule.weekly.length > 0 || schedule.exceptions.length > 0
+        ? {
+            opening: openingState(schedule, now),
+            week: weekLines(schedule.weekly),
+            exceptions: upcomingExceptions(schedule.exceptions, today),
+            today: WEEKDAYS[weekday - 1]!,
+          }
+        : null,
     seo: {
       title: `${business.name}, ${business.town} | The Halal Directory | HBS`,
       description: summarise(business.description),
@@ -48,15 +81,38 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
+/** "Report a change": stored in the enquiries queue for staff, rate-limited like every visitor form. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  return handleEnquiryForm(
+    { request, context },
+    {
+      kind: "business_report",
+      schema: businessReportSchema,
+      failureMessage: REPORT_FAILURE,
+      prepare: async (fields) => {
+        const business = await getBusinessBySlug(params.slug);
+        if (!business || !business.published) return { fieldErrors: { "": ["This business is no longer listed."] } };
+        return { subject: business.name, businessId: business.id, fields: { businessName: business.name, ...fields } };
+      },
+    },
+  );
+}
+
+export const clientAction = (args: Route.ClientActionArgs) => enquiryClientAction(args, REPORT_FAILURE);
+
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? seoMeta(loaderData.seo) : [{ title: "Page not found | HBS" }];
 
-const halalStatusLabel = { fully_halal: "Fully halal", halal_options: "Halal options" } as const;
-
-export default function DirectoryBusiness({ loaderData: { business } }: Route.ComponentProps) {
+export default function DirectoryBusiness({
+  loaderData: { business, halal, hours },
+  actionData,
+}: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-5xl px-4 py-10">
-      <Link to="/halal-network-space" className="inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline">
+      <Link
+        to="/halal-network-space"
+        className="inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
+      >
         <ArrowLeft aria-hidden className="size-4" />
         The Halal Directory
       </Link>
@@ -85,13 +141,21 @@ export default function DirectoryBusiness({ loaderData: { business } }: Route.Co
             <MapPin aria-hidden className="size-4 text-brand-700" />
             {business.town}
           </p>
+          <div className="mt-3">
+            <HalalBadges badges={halal.badges} />
+          </div>
           <p className="mt-4 text-slate-800">{business.description}</p>
           <dl className="mt-6 grid gap-3 text-sm">
             {business.address ? (
               <div>
                 <dt className="font-semibold">Address</dt>
                 <dd>
-                  <a href={mapsSearchHref(business.address)} target="_blank" rel="noopener noreferrer" className="text-brand-800 hover:underline">
+                  <a
+                    href={mapsSearchHref(business.address)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="text-brand-800 hover:underline"
+                  >
                     {business.address}
                   </a>
                 </dd>
@@ -101,34 +165,25 @@ export default function DirectoryBusiness({ loaderData: { business } }: Route.Co
               <div>
                 <dt className="font-semibold">Phone</dt>
                 <dd>
-                  <a href={telHref(business.phone)} className="inline-flex items-center gap-1 text-brand-800 hover:underline">
+                  <a
+                    href={telHref(business.phone)}
+                    className="inline-flex items-center gap-1 text-brand-800 hover:underline"
+                  >
                     <Phone aria-hidden className="size-4" />
                     {business.phone}
                   </a>
                 </dd>
               </div>
             ) : null}
-            {business.halalStatus ? (
-              <div>
-                <dt className="font-semibold">Halal</dt>
-                <dd>
-                  {halalStatusLabel[business.halalStatus]}
-                  {business.halalCertifier ? `, certified by ${business.halalCertifier}` : ""}
-                </dd>
-              </div>
-            ) : null}
-            {business.alcoholServed !== null ? (
-              <div>
-                <dt className="font-semibold">Alcohol</dt>
-                <dd>{business.alcoholServed ? "Served" : "Not served"}</dd>
-              </div>
-            ) : null}
           </dl>
-          {business.website ? (
-            <VisitWebsiteLink href={business.website} className="mt-6" />
-          ) : null}
+          {business.website ? <VisitWebsiteLink href={business.website} className="mt-6" /> : null}
         </div>
       </div>
+      <div className="grid gap-x-8 md:grid-cols-2">
+        <HalalPanel facts={business} staleReasons={halal.staleReasons} />
+        {hours ? <HoursPanel hours={hours} /> : null}
+      </div>
+      <ReportChange slug={business.slug} actionData={actionData} />
     </article>
   );
 }

@@ -5,8 +5,9 @@ import { PageHero } from "~/components/layout/page-hero";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Label, Select } from "~/components/ui/form-controls";
 import { BusinessCard } from "~/features/directory/components/business-card";
+import { DirectoryFilterFields } from "~/features/directory/components/directory-filters";
 import { parseDirectoryQuery } from "~/features/directory/directory-query.server";
-import { businessTowns, searchBusinesses } from "~/features/directory/businesses.server";
+import { businessTowns, searchBusinesses, withCardFacts } from "~/features/directory/businesses.server";
 import { directoryTabs } from "~/lib/categories";
 import { withParams } from "~/lib/list-query";
 import { parseLocationCookie } from "~/lib/user-location";
@@ -23,14 +24,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseDirectoryQuery(new URL(request.url).searchParams);
   await limitTextSearch(context, [query.search, query.location]);
   const origin = parseLocationCookie(request.headers.get("cookie"));
-  const [result, towns] = await Promise.all([searchBusinesses(query, origin), businessTowns()]);
-  return { query, towns, ...result };
+  const now = new Date();
+  const [result, towns] = await Promise.all([searchBusinesses(query, origin, now), businessTowns()]);
+  return { query, towns, total: result.total, items: await withCardFacts(result.items, now) };
 }
 
 export default function Directory({ loaderData: { query, towns, items, total } }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const submit = useSubmit();
-  const filtered = Boolean(query.search || query.location || query.category);
+  const filtered = Boolean(query.search || query.location || query.category || Object.keys(query.filters).length);
   return (
     <>
       <PageHero title="The Halal Directory">Find trusted halal businesses across the UK.</PageHero>
@@ -75,7 +77,15 @@ export default function Directory({ loaderData: { query, towns, items, total } }
             <Search aria-hidden />
             Search
           </Button>
+          <DirectoryFilterFields filters={query.filters} className="md:col-span-3" />
         </Form>
+        {query.filterNotices.length > 0 ? (
+          <div role="status" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+            {query.filterNotices.map((notice) => (
+              <p key={notice}>{notice}</p>
+            ))}
+          </div>
+        ) : null}
 
         <nav aria-label="Categories" className="mt-6">
           <ul className="flex flex-wrap gap-2">

@@ -5,6 +5,7 @@ import { Card } from "~/components/ui/card";
 import { RemoveButton } from "~/features/account/components/remove-button";
 import { listFavourites, removeFavourite } from "~/features/account/member.server";
 import { requireUser } from "~/features/account/session.server";
+import { withCardFacts } from "~/features/directory/businesses.server";
 import { BusinessCard } from "~/features/directory/components/business-card";
 import { formOrRefusal, TEXT_FORM_LIMITS } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -12,7 +13,7 @@ import type { Route } from "./+types/my-favorites";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { businesses: await listFavourites(user.id) };
+  return { businesses: await withCardFacts(await listFavourites(user.id)) };
 }
 
 export async function action({ request }: Route.ActionArgs) {

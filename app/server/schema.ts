@@ -16,6 +16,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -256,8 +257,12 @@ export const businessListing = pgTable(
     index("business_listing_status_profit_idx").on(t.status, t.netProfitPence),
     index("business_listing_status_lease_years_idx").on(t.status, t.leaseYearsRemaining),
     index("business_listing_status_tenure_idx").on(t.status, t.tenure, t.publishedAt),
-    index("business_listing_accommodation_idx").on(t.status, t.publishedAt).where(sql`${t.accommodationIncluded}`),
-    index("business_listing_relocatable_idx").on(t.status, t.publishedAt).where(sql`${t.relocatable}`),
+    index("business_listing_accommodation_idx")
+      .on(t.status, t.publishedAt)
+      .where(sql`${t.accommodationIncluded}`),
+    index("business_listing_relocatable_idx")
+      .on(t.status, t.publishedAt)
+      .where(sql`${t.relocatable}`),
     index("business_listing_seller_idx").on(t.sellerId),
     // The lifecycle job's scan: published listings by the start of their clock.
     index("business_listing_lifecycle_idx")
@@ -273,6 +278,10 @@ export const businessListing = pgTable(
 // ---------------------------------------------------------------------------
 
 export const directoryCategory = pgEnum("directory_category", ["food", "other"]);
+// Halal evidence (docs/decisions/0027-halal-evidence.md).
+export const halalCertifierBody = pgEnum("halal_certifier_body", ["hmc", "hfa", "hmb", "hab", "mfb", "other"]);
+export const halalSlaughter = pgEnum("halal_slaughter", ["hand", "machine"]);
+export const halalEvidence = pgEnum("halal_evidence", ["certificate_seen", "business_declared", "visited"]);
 
 export const directoryBusiness = pgTable(
   "directory_business",
@@ -292,9 +301,19 @@ export const directoryBusiness = pgTable(
     image: text("image"),
     featured: boolean("featured").notNull().default(false),
     published: boolean("published").notNull().default(true),
+    // The certifying body; `halal_certifier` holds its name when it is 'other'.
+    halalCertifierBody: halalCertifierBody("halal_certifier_body"),
     halalCertifier: text("halal_certifier"),
     halalStatus: halalStatus("halal_status"),
+    halalCertificateNumber: text("halal_certificate_number"),
+    halalCertificateExpires: date("halal_certificate_expires"),
+    // As the certifier states it; null when not stated.
+    halalSlaughter: halalSlaughter("halal_slaughter"),
+    halalStunned: boolean("halal_stunned"),
     alcoholServed: boolean("alcohol_served"),
+    // How HBS knows, and the UK day it was last checked.
+    halalEvidence: halalEvidence("halal_evidence"),
+    halalCheckedOn: date("halal_checked_on"),
     ...timestamps,
   },
   // Each list order has an index that returns a page without sorting.
@@ -317,6 +336,68 @@ export const directoryBusiness = pgTable(
     // The 'All Locations' dropdown's SELECT DISTINCT town reads only this index.
     index("directory_business_published_town_idx").on(t.published, t.town),
     index("directory_business_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    // "Fully halal only" and "No alcohol" keep about half the rows: partial
+    // indexes in the default order let their count(*) read the index alone.
+    index("directory_business_fully_halal_order_idx")
+      .on(t.published, t.featured.desc().nullsFirst(), t.name, t.id)
+      .where(sql`${t.halalStatus} = 'fully_halal'`),
+    index("directory_business_no_alcohol_order_idx")
+      .on(t.published, t.featured.desc().nullsFirst(), t.name, t.id)
+      .where(sql`${t.alcoholServed} = false`),
+    // The certifier filter in the default order.
+    index("directory_business_certifier_order_idx").on(
+      t.published,
+      t.halalCertifierBody,
+      t.featured.desc().nullsFirst(),
+      t.name,
+      t.id,
+    ),
+  ],
+);
+
+/**
+ * Weekly opening periods in Europe/London wall-clock time (docs/decisions/
+ * 0028-opening-hours.md). Weekday 1 is Monday. A period whose closing minute
+ * is not after its opening minute runs past midnight into the next day, and
+ * belongs to the day it opens.
+ */
+export const businessHours = pgTable(
+  "business_hours",
+  {
+    id: serial("id").primaryKey(),
+    businessId: integer("business_id")
+      .notNull()
+      .references(() => directoryBusiness.id, { onDelete: "cascade" }),
+    weekday: smallint("weekday").notNull(),
+    opensMinute: smallint("opens_minute").notNull(),
+    closesMinute: smallint("closes_minute").notNull(),
+  },
+  (t) => [
+    index("business_hours_business_idx").on(t.businessId, t.weekday),
+    // "Open now" reads the periods of today and yesterday from this index alone.
+    index("business_hours_open_idx").on(t.weekday, t.opensMinute, t.closesMinute, t.businessId),
+  ],
+);
+
+/**
+ * A London date on which the weekly schedule does not apply: closed all day
+ * (no minutes) or open for the periods given, one row each.
+ */
+export const businessHoursException = pgTable(
+  "business_hours_exception",
+  {
+    id: serial("id").primaryKey(),
+    businessId: integer("business_id")
+      .notNull()
+      .references(() => directoryBusiness.id, { onDelete: "cascade" }),
+    onDate: date("on_date").notNull(),
+    opensMinute: smallint("opens_minute"),
+    closesMinute: smallint("closes_minute"),
+    note: text("note"),
+  },
+  (t) => [
+    index("business_hours_exception_business_idx").on(t.businessId, t.onDate),
+    index("business_hours_exception_date_idx").on(t.onDate, t.businessId),
   ],
 );
 
@@ -407,6 +488,7 @@ export const enquiryKind = pgEnum("enquiry_kind", [
   "package_interest",
   "contact",
   "listing_submission",
+  "business_report",
 ]);
 export const enquiryStatus = pgEnum("enquiry_status", ["new", "in_progress", "closed"]);
 
@@ -426,6 +508,8 @@ export const enquiry = pgTable(
     }),
     // Shown to the listing's seller: only interest registered under the line that says so (UK GDPR).
     sharedWithSeller: boolean("shared_with_seller").notNull().default(false),
+    // A visitor's report of a change to a directory business.
+    businessId: integer("business_id").references(() => directoryBusiness.id, { onDelete: "set null" }),
     status: enquiryStatus("status").notNull().default("new"),
     ...timestamps,
   },

@@ -11,7 +11,8 @@
 import type { Database } from "../../app/server/db.server";
 import { listingCategoryCodes, type ListingCategory } from "../../app/lib/categories";
 import { slugify } from "../../app/lib/slug";
-import { businessListing, directoryBusiness } from "../../app/server/schema";
+import { addDays, londonDay } from "../../app/lib/dates";
+import { businessHours, businessListing, directoryBusiness } from "../../app/server/schema";
 import { lastConfirmed } from "./data";
 
 export interface BulkOptions {
@@ -186,7 +187,7 @@ const STREETS = [
   "Park Road", "London Road", "Coventry Road", "Alum Rock Road", "Soho Road", "Cheetham Hill Road",
   "Great Horton Road", "Narborough Road", "Bury Park Road", "Whalley Range", "Manchester Road", "Mill Lane",
 ];
-const CERTIFIERS = ["HMC", "HFA", "HFSAA", "Halal Authority Board", "SLHFSA"];
+const CERTIFIER_BODIES = ["hmc", "hfa", "hmb", "hab", "mfb"] as const;
 
 const LISTING_KINDS: Record<ListingCategory, readonly string[]> = {
   food: [
@@ -381,7 +382,7 @@ export function bulkBusiness(random: Random, n: number): BusinessRow {
     image: null,
     featured: random.chance(0.03),
     published: true,
-    halalCertifier: food && random.chance(0.5) ? random.pick(CERTIFIERS) : null,
+    halalCertifierBody: food && random.chance(0.5) ? random.pick(CERTIFIER_BODIES) : null,
     halalStatus: food ? (random.chance(0.8) ? "fully_halal" : "halal_options") : null,
     alcoholServed: food ? random.chance(0.05) : null,
   };
@@ -483,12 +484,35 @@ export function bulkListingFacts(random: Random, row: ListingRow, now: Date): Pa
     accommodationDescription: accommodation ? random.pick(FLATS) : null,
     relocatable: online || tenure === "no_premises" ? random.chance(0.9) : sometimes(0.6, () => random.chance(0.1)),
     halalStatus: food ? sometimes(0.85, () => (random.chance(0.8) ? "fully_halal" : "halal_options")) : null,
-    halalCertifier: food ? sometimes(0.5, () => random.pick(CERTIFIERS)) : null,
+    halalCertifier: food ? sometimes(0.5, () => random.pick(CERTIFIER_BODIES).toUpperCase()) : null,
     alcoholLicence: food || row.category === "retail" ? sometimes(0.7, () => random.chance(0.03)) : null,
     // One in twelve published listings has an offer accepted in the last two months.
     underOfferAt:
       row.status === "published" && random.chance(1 / 12) ? new Date(now.getTime() - random.int(0, 60 * DAY_MS)) : null,
   };
+}
+
+// Every day 11:00–23:00; lunch and dinner; late nights past midnight.
+const FOOD_WEEKS: (readonly [number, number])[][] = [[[660, 1380]], [[720, 870], [1020, 1380]], [[1020, 60]]];
+
+/**
+ * How HBS knows a bulk business is halal, and its week: drawn from their own
+ * stream so the businesses' other columns stay as they were.
+ */
+export function bulkBusinessExtras(random: Random, row: BusinessRow, today: string) {
+  const certified = row.halalCertifierBody !== null && row.halalCertifierBody !== undefined;
+  const evidence = row.halalStatus
+    ? {
+        halalEvidence: certified ? ("certificate_seen" as const) : random.pick(["business_declared", "visited"] as const),
+        halalCheckedOn: addDays(today, -random.int(0, 500)),
+        halalCertificateExpires: certified ? addDays(today, random.int(-60, 700)) : null,
+      }
+    : {};
+  const food = row.category === "food";
+  const week = !random.chance(0.85) ? [] : food ? random.pick(FOOD_WEEKS) : [[540, 1050] as const];
+  const days = food ? [1, 2, 3, 4, 5, 6, 7] : [1, 2, 3, 4, 5];
+  const hours = days.flatMap((weekday) => week.map(([opensMinute, closesMinute]) => ({ weekday, opensMinute, closesMinute })));
+  return { evidence, hours };
 }
 
 // ---------------------------------------------------------------------------
@@ -510,15 +534,27 @@ export async function insertBulkData(db: Database, options: BulkOptions): Promis
   const listingRandom = createRandom(seed ^ 0x5bd1e995);
   // A third for the key facts, so that adding them left the listings' other columns unchanged.
   const factRandom = createRandom(seed ^ 0x2545f491);
+  // A fourth for halal evidence and opening hours (issue #17), for the same reason.
+  const extrasRandom = createRandom(seed ^ 0x68e31da4);
+  const today = londonDay(now);
 
   const insertedBusinesses = await insertInBatches(db, businesses, batchSize, async (tx, from, to) => {
     const rows: BusinessRow[] = [];
-    for (let n = from; n < to; n++) rows.push(bulkBusiness(businessRandom, n + 1));
+    const weeks = new Map<string, { weekday: number; opensMinute: number; closesMinute: number }[]>();
+    for (let n = from; n < to; n++) {
+      const row = bulkBusiness(businessRandom, n + 1);
+      const { evidence, hours } = bulkBusinessExtras(extrasRandom, row, today);
+      rows.push({ ...row, ...evidence });
+      weeks.set(row.slug, hours);
+    }
     const added = await tx
       .insert(directoryBusiness)
       .values(rows)
       .onConflictDoNothing({ target: directoryBusiness.slug })
-      .returning({ id: directoryBusiness.id });
+      .returning({ id: directoryBusiness.id, slug: directoryBusiness.slug });
+    const hours = added.flatMap(({ id, slug }) => weeks.get(slug)!.map((p) => ({ ...p, businessId: id })));
+    // Four parameters a row, well within a statement's 65,535.
+    for (let i = 0; i < hours.length; i += 10_000) await tx.insert(businessHours).values(hours.slice(i, i + 10_000));
     return added.length;
   });
   // A statement takes at most 65,535 parameters: with its key facts a listing row has 38.

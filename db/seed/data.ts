@@ -138,7 +138,23 @@ export interface SeedBusiness {
   imageKind: SeedImageKind;
   halalStatus?: "fully_halal" | "halal_options";
   alcoholServed?: boolean;
+  /** Halal evidence; dates are days from the seeding day, so the samples stay realistic. */
+  evidence?: {
+    certifierBody: "hmc" | "hfa" | "hmb" | "hab" | "mfb";
+    certificateNumber: string;
+    expiresInDays: number;
+    slaughter: "hand" | "machine";
+    stunned: boolean;
+    how: "certificate_seen" | "business_declared" | "visited";
+    checkedDaysAgo: number;
+  };
+  /** Monday to Sunday as staff type them ("11:00-23:00", "" when closed), and dated closures. */
+  hours?: { week: string[]; closedInDays?: { days: number; note: string }[] };
 }
+
+const SURGERY_HOURS = {
+  week: ["09:00-17:30", "09:00-17:30", "09:00-19:30", "09:00-17:30", "09:00-12:30, 14:00-17:30", "09:00-13:00", ""],
+};
 
 export const seedBusinesses: SeedBusiness[] = [
   {
@@ -154,6 +170,7 @@ export const seedBusinesses: SeedBusiness[] = [
     website: "https://cwmbran-family-dental.example.com",
     featured: true,
     imageKind: "dental",
+    hours: SURGERY_HOURS,
   },
   {
     slug: "newport-smile-dental-clinic",
@@ -168,6 +185,7 @@ export const seedBusinesses: SeedBusiness[] = [
     website: "https://newport-smile-dental.example.com",
     featured: true,
     imageKind: "dental",
+    hours: SURGERY_HOURS,
   },
   {
     slug: "caerleon-road-dental-practice",
@@ -182,6 +200,7 @@ export const seedBusinesses: SeedBusiness[] = [
     website: "https://caerleon-road-dental.example.com",
     featured: false,
     imageKind: "dental",
+    hours: SURGERY_HOURS,
   },
   {
     slug: "riverside-dental-care-cardiff",
@@ -196,6 +215,7 @@ export const seedBusinesses: SeedBusiness[] = [
     website: "https://riverside-dental-care.example.com",
     featured: false,
     imageKind: "dental",
+    hours: SURGERY_HOURS,
   },
   {
     slug: "sparkbrook-dental-practice",
@@ -210,6 +230,7 @@ export const seedBusinesses: SeedBusiness[] = [
     website: "https://sparkbrook-dental.example.com",
     featured: false,
     imageKind: "dental",
+    hours: SURGERY_HOURS,
   },
   {
     slug: "cheetham-hill-dental-studio",
@@ -224,6 +245,7 @@ export const seedBusinesses: SeedBusiness[] = [
     website: "https://cheetham-hill-dental.example.com",
     featured: false,
     imageKind: "dental",
+    hours: SURGERY_HOURS,
   },
   {
     slug: "cwmbran-kebab-and-grill",
@@ -240,6 +262,20 @@ export const seedBusinesses: SeedBusiness[] = [
     imageKind: "takeaway",
     halalStatus: "fully_halal",
     alcoholServed: false,
+    evidence: {
+      certifierBody: "hmc",
+      certificateNumber: "HMC-48213",
+      expiresInDays: 240,
+      slaughter: "hand",
+      stunned: false,
+      how: "certificate_seen",
+      checkedDaysAgo: 40,
+    },
+    // Late nights, opening after Friday prayers.
+    hours: {
+      week: ["16:00-01:00", "16:00-01:00", "16:00-01:00", "16:00-01:00", "14:00-02:00", "12:00-02:00", "12:00-00:00"],
+      closedInDays: [{ days: 12, note: "Family occasion" }],
+    },
   },
   {
     slug: "newport-peri-peri-house",
@@ -256,6 +292,27 @@ export const seedBusinesses: SeedBusiness[] = [
     imageKind: "takeaway",
     halalStatus: "fully_halal",
     alcoholServed: false,
+    // Checked long ago, certificate lapsed: the site shows it as out of date.
+    evidence: {
+      certifierBody: "hfa",
+      certificateNumber: "HFA/2291",
+      expiresInDays: -20,
+      slaughter: "machine",
+      stunned: true,
+      how: "business_declared",
+      checkedDaysAgo: 420,
+    },
+    hours: {
+      week: [
+        "11:00-23:00",
+        "11:00-23:00",
+        "11:00-23:00",
+        "11:00-23:00",
+        "11:00-12:45, 14:00-23:30",
+        "11:00-23:30",
+        "12:00-22:00",
+      ],
+    },
   },
 ];
 
@@ -281,12 +338,7 @@ const growthFeatures = [
   "Customised recommendations",
 ];
 
-const featurePackageFeatures = [
-  "Homepage spotlight",
-  "Platform feature",
-  "Facebook post",
-  "Instagram post",
-];
+const featurePackageFeatures = ["Homepage spotlight", "Platform feature", "Facebook post", "Instagram post"];
 
 export const seedPackages: SeedPackage[] = [
   {
@@ -327,7 +379,11 @@ export const seedPackages: SeedPackage[] = [
     badge: "BEST CHOICE",
     features: [
       ...growthFeatures.map((f) =>
-        f === "£200 NFC voucher" ? "£400 NFC voucher" : f === "2 digital business cards" ? "5 digital business cards" : f,
+        f === "£200 NFC voucher"
+          ? "£400 NFC voucher"
+          : f === "2 digital business cards"
+            ? "5 digital business cards"
+            : f,
       ),
       "Google review filter",
       "2 Google Ads campaigns",

@@ -5,9 +5,36 @@ import { inArray } from "drizzle-orm";
 import type { Database } from "../../app/server/db.server";
 import { DiskStore } from "../../app/server/storage-disk.server";
 import type { ObjectStore } from "../../app/server/storage.server";
-import { businessListing, directoryBusiness, servicePackage } from "../../app/server/schema";
-import { seedBusinesses, seedListings, seedPackages, TOWNS, lastConfirmed } from "./data";
+import { parsePeriods } from "../../app/features/directory/hours-input";
+import { addDays, londonDay } from "../../app/lib/dates";
+import {
+  businessHours,
+  businessHoursException,
+  businessListing,
+  directoryBusiness,
+  servicePackage,
+} from "../../app/server/schema";
+import { lastConfirmed, seedBusinesses, seedListings, seedPackages, TOWNS } from "./data";
 import { writeSeedImage } from "./images";
+
+async function seedHours(
+  db: Database,
+  businessId: number,
+  hours: { week: string[]; closedInDays?: { days: number; note: string }[] },
+  today: string,
+) {
+  const weekly = hours.week.flatMap((text, i) => {
+    const parsed = parsePeriods(text);
+    if (!parsed.ok) throw new Error(`Seed hours "${text}": ${parsed.error}`);
+    return parsed.value.map((p) => ({ ...p, businessId, weekday: i + 1 }));
+  });
+  if (weekly.length > 0) await db.insert(businessHours).values(weekly);
+  for (const closed of hours.closedInDays ?? []) {
+    await db
+      .insert(businessHoursException)
+      .values({ businessId, onDate: addDays(today, closed.days), note: closed.note });
+  }
+}
 
 /** Public URL prefix of the files under DATA_DIR/uploads. */
 export const UPLOADS_URL = "/uploads";
@@ -33,7 +60,12 @@ export async function seedDatabase(db: Database, options: SeedImages & { now?: D
       await db
         .select({ slug: businessListing.slug })
         .from(businessListing)
-        .where(inArray(businessListing.slug, seedListings.map((l) => l.slug)))
+        .where(
+          inArray(
+            businessListing.slug,
+            seedListings.map((l) => l.slug),
+          ),
+        )
     ).map((r) => r.slug),
   );
   const newListings = seedListings.filter((l) => !existingListings.has(l.slug));
@@ -74,13 +106,20 @@ export async function seedDatabase(db: Database, options: SeedImages & { now?: D
       await db
         .select({ slug: directoryBusiness.slug })
         .from(directoryBusiness)
-        .where(inArray(directoryBusiness.slug, seedBusinesses.map((b) => b.slug)))
+        .where(
+          inArray(
+            directoryBusiness.slug,
+            seedBusinesses.map((b) => b.slug),
+          ),
+        )
     ).map((r) => r.slug),
   );
   const newBusinesses = seedBusinesses.filter((b) => !existingBusinesses.has(b.slug));
+  const today = londonDay(now);
   for (const business of newBusinesses) {
     const image = imageUrl(await writeSeedImage(imageDir, business.slug, business.imageKind, business.slug, 0));
-    await db
+    const evidence = business.evidence;
+    const [inserted] = await db
       .insert(directoryBusiness)
       .values({
         slug: business.slug,
@@ -97,8 +136,21 @@ export async function seedDatabase(db: Database, options: SeedImages & { now?: D
         featured: business.featured,
         halalStatus: business.halalStatus,
         alcoholServed: business.alcoholServed,
+        ...(evidence
+          ? {
+              halalCertifierBody: evidence.certifierBody,
+              halalCertificateNumber: evidence.certificateNumber,
+              halalCertificateExpires: addDays(today, evidence.expiresInDays),
+              halalSlaughter: evidence.slaughter,
+              halalStunned: evidence.stunned,
+              halalEvidence: evidence.how,
+              halalCheckedOn: addDays(today, -evidence.checkedDaysAgo),
+            }
+          : {}),
       })
-      .onConflictDoNothing({ target: directoryBusiness.slug });
+      .onConflictDoNothing({ target: directoryBusiness.slug })
+      .returning({ id: directoryBusiness.id });
+    if (inserted && business.hours) await seedHours(db, inserted.id, business.hours, today);
   }
 
   const insertedPackages = await db

@@ -332,16 +332,18 @@ describe("directory", () => {
       null,
       business({
         website: "https://bismillah.example",
-        halalCertifier: "HMC",
+        halalCertifierBody: "hmc",
         halalStatus: "fully_halal",
         alcoholServed: "no",
+        hours5: "13:30-02:00",
+        hoursExceptions: "2030-04-10 closed Eid",
         published: true,
         image: await png(),
       }),
     );
     if (!created.ok) throw new Error(JSON.stringify(created.fieldErrors));
     const stored = (await getDirectoryBusiness(created.id))!;
-    expect(stored).toMatchObject({ halalCertifier: "HMC", halalStatus: "fully_halal", alcoholServed: false });
+    expect(stored).toMatchObject({ halalCertifierBody: "hmc", halalStatus: "fully_halal", alcoholServed: false });
     expect(stored.image).toMatch(/^\/uploads\/businesses\/[0-9a-f]{32}\.webp$/);
     const file = path.join(uploadsDir(), stored.image!.replace("/uploads/", ""));
     expect(await sharp(file).metadata()).toMatchObject({ format: "webp", width: 1200, height: 800 });
@@ -358,8 +360,14 @@ describe("directory", () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, "business.edit"), eq(auditLog.entityId, String(created.id))));
-    expect(audit!.before).toMatchObject({ published: true, halalCertifier: "HMC" });
-    expect(audit!.after).toMatchObject({ published: false, halalCertifier: null });
+    expect(audit!.before).toMatchObject({ published: true, halalCertifierBody: "hmc" });
+    expect(audit!.after).toMatchObject({ published: false, halalCertifierBody: null });
+    // The hours were cleared with the rest of the form, and the audit says what they were.
+    expect(audit!.before).toMatchObject({
+      hours: expect.stringContaining("Friday: 13:30-02:00"),
+      hoursExceptions: "2030-04-10 closed Eid",
+    });
+    expect(audit!.after).toMatchObject({ hoursExceptions: null });
   });
 
   it("refuses a file that is not an image, and web addresses that are not http(s)", async () => {

@@ -4,6 +4,11 @@ import crypto from "node:crypto";
 import { desc, eq, ilike } from "drizzle-orm";
 import sharp from "sharp";
 import type { SessionUser } from "~/features/account/session.server";
+import { getSchedule, replaceSchedule } from "~/features/directory/hours.server";
+import { exceptionsText, periodsText } from "~/features/directory/hours-input";
+import { hoursFieldNames } from "~/features/directory/evidence-schema";
+import { WEEKDAYS, type Schedule } from "~/features/directory/opening-hours";
+import { londonDay } from "~/lib/dates";
 import { slugify } from "~/lib/slug";
 import { db } from "~/server/db.server";
 import { directoryBusiness } from "~/server/schema";
@@ -36,6 +41,32 @@ export function listDirectory(q: string) {
 export async function getDirectoryBusiness(id: number) {
   const [row] = await db().select().from(directoryBusiness).where(eq(directoryBusiness.id, id));
   return row ?? null;
+}
+
+/**
+ * A business's hours as the back office's form shows them: a line a weekday,
+ * and the exceptions from today on (saving drops past ones; the audit log
+ * keeps them).
+ */
+export async function hoursForm(id: number) {
+  return hoursText(await getSchedule(id, londonDay(new Date())));
+}
+
+function hoursText(schedule: Schedule) {
+  return {
+    ...Object.fromEntries(
+      hoursFieldNames.map((name, i) => [name, periodsText(schedule.weekly.filter((p) => p.weekday === i + 1))]),
+    ),
+    hoursExceptions: exceptionsText(schedule.exceptions),
+  } as Record<(typeof hoursFieldNames)[number] | "hoursExceptions", string>;
+}
+
+/** For the audit log: each weekday's hours and the exceptions, as text. */
+function auditedHours(hours: Record<string, string>) {
+  return {
+    hours: WEEKDAYS.map((day, i) => `${day}: ${hours[hoursFieldNames[i]!] || "closed"}`).join("; "),
+    hoursExceptions: hours.hoursExceptions || null,
+  };
 }
 
 /**
@@ -88,13 +119,23 @@ export async function saveDirectoryBusiness(
     longitude: edit.longitude ?? null,
     phone: edit.phone || null,
     website: edit.website ?? null,
-    halalCertifier: edit.halalCertifier || null,
     halalStatus: edit.halalStatus ?? null,
+    halalCertifierBody: edit.halalCertifierBody ?? null,
+    halalCertifier: edit.halalCertifier || null,
+    halalCertificateNumber: edit.halalCertificateNumber || null,
+    halalCertificateExpires: edit.halalCertificateExpires ?? null,
+    halalSlaughter: edit.halalSlaughter ?? null,
+    halalStunned: edit.halalStunned === undefined ? null : edit.halalStunned === "yes",
+    halalEvidence: edit.halalEvidence ?? null,
+    halalCheckedOn: edit.halalCheckedOn ?? null,
     alcoholServed: edit.alcoholServed === undefined ? null : edit.alcoholServed === "yes",
     featured: edit.featured,
     published: edit.published,
     image,
   };
+  const weekly = hoursFieldNames.flatMap((name, i) => edit[name].map((p) => ({ ...p, weekday: i + 1 })));
+  const hours = auditedHours(hoursText({ weekly, exceptions: edit.hoursExceptions }));
+  const hoursBefore = existing ? auditedHours(await hoursForm(existing.id)) : null;
   return db().transaction(async (tx) => {
     if (!existing) {
       const slug = `${slugify(edit.name) || "business"}-${crypto.randomBytes(3).toString("hex")}`;
@@ -102,17 +143,19 @@ export async function saveDirectoryBusiness(
         .insert(directoryBusiness)
         .values({ ...values, slug })
         .returning({ id: directoryBusiness.id });
+      await replaceSchedule(tx, row!.id, weekly, edit.hoursExceptions);
       await recordAudit(tx, admin, {
         action: "business.create",
         entityType: "business",
         entityId: row!.id,
-        after: { ...values, slug },
+        after: { ...values, slug, ...hours },
       });
       return { ok: true as const, id: row!.id };
     }
-    const changes = changedFields(existing, values);
+    const changes = changedFields({ ...existing, ...hoursBefore }, { ...values, ...hours });
     if (Object.keys(changes.after).length > 0) {
       await tx.update(directoryBusiness).set(values).where(eq(directoryBusiness.id, existing.id));
+      await replaceSchedule(tx, existing.id, weekly, edit.hoursExceptions);
       await recordAudit(tx, admin, {
         action: "business.edit",
         entityType: "business",

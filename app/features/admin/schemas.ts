@@ -1,16 +1,8 @@
 // The back office's forms, shared by the browser (Conform) and the server.
 import { z } from "~/lib/zod";
-import {
-  cleanLine,
-  cleanText,
-  email,
-  line,
-  optionalPhone,
-  photos,
-  pounds,
-  text,
-} from "~/features/enquiries/schemas";
+import { cleanLine, cleanText, email, line, optionalPhone, photos, pounds, text } from "~/features/enquiries/schemas";
 import { MAX_PHOTO_BYTES, PHOTO_TYPES } from "~/features/enquiries/form-rules";
+import { checkEvidence, evidenceShape } from "~/features/directory/evidence-schema";
 import { listingFactsShape } from "~/features/marketplace/sell-schema";
 import { listingCategoryCodes } from "~/lib/categories";
 
@@ -108,31 +100,33 @@ const optionalLine = (max: number, tooLong: string) =>
   z.string().overwrite(cleanLine).trim().max(max, tooLong).optional();
 
 /** A directory business as staff edit it; the image is checked by its content on the server. */
-export const businessSchema = z.object({
-  name: line("Name is required", 100, "Name must be less than 100 characters"),
-  category: z.enum(["food", "other"], { error: "Please choose a category" }),
-  description: text("Description is required", 2000, "Description must be less than 2000 characters"),
-  town: line("Town is required", 100, "Town must be less than 100 characters"),
-  address: optionalLine(200, "Address must be less than 200 characters"),
-  postcode: ukPostcode(),
-  latitude: latitude(),
-  longitude: longitude(),
-  phone: optionalPhone(),
-  // Only web addresses: a javascript: or data: link can never reach a page.
-  website: z
-    .url({ protocol: /^https?$/, error: "Please enter a web address starting with https:// or http://" })
-    .max(300, "Web address must be less than 300 characters")
-    .optional(),
-  halalCertifier: optionalLine(100, "Certifier must be less than 100 characters"),
-  halalStatus: z.enum(["fully_halal", "halal_options"], { error: "Please choose" }).optional(),
-  alcoholServed: z.enum(["yes", "no"], { error: "Please choose" }).optional(),
-  featured: z.boolean().default(false),
-  published: z.boolean().default(false),
-  image: z
-    .file({ error: "The image must be a file" })
-    .mime(PHOTO_TYPES, "The image must be a JPEG, PNG or WebP")
-    .max(MAX_PHOTO_BYTES, "The image must be 5 MB or smaller")
-    .optional(),
-  removeImage: z.boolean().default(false),
-});
+export const businessSchema = z
+  .object({
+    name: line("Name is required", 100, "Name must be less than 100 characters"),
+    category: z.enum(["food", "other"], { error: "Please choose a category" }),
+    description: text("Description is required", 2000, "Description must be less than 2000 characters"),
+    town: line("Town is required", 100, "Town must be less than 100 characters"),
+    address: optionalLine(200, "Address must be less than 200 characters"),
+    postcode: ukPostcode(),
+    latitude: latitude(),
+    longitude: longitude(),
+    phone: optionalPhone(),
+    // Only web addresses: a javascript: or data: link can never reach a page.
+    website: z
+      .url({ protocol: /^https?$/, error: "Please enter a web address starting with https:// or http://" })
+      .max(300, "Web address must be less than 300 characters")
+      .optional(),
+    halalStatus: z.enum(["fully_halal", "halal_options"], { error: "Please choose" }).optional(),
+    alcoholServed: z.enum(["yes", "no"], { error: "Please choose" }).optional(),
+    featured: z.boolean().default(false),
+    published: z.boolean().default(false),
+    image: z
+      .file({ error: "The image must be a file" })
+      .mime(PHOTO_TYPES, "The image must be a JPEG, PNG or WebP")
+      .max(MAX_PHOTO_BYTES, "The image must be 5 MB or smaller")
+      .optional(),
+    removeImage: z.boolean().default(false),
+    ...evidenceShape,
+  })
+  .superRefine(checkEvidence);
 export type BusinessEdit = z.output<typeof businessSchema>;

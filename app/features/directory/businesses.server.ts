@@ -1,11 +1,15 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { londonDay } from "~/lib/dates";
 import type { LatLng } from "~/lib/geo";
 import { PAGE_SIZE } from "~/lib/list-query";
 import { db } from "~/server/db.server";
 import { distanceFrom } from "~/server/distance.server";
 import { directoryBusiness } from "~/server/schema";
 import { matchesAllWords, searchWords } from "~/server/text-search.server";
-import type { DirectoryQuery } from "./directory-query.server";
+import type { DirectoryFilters, DirectoryQuery } from "./directory-query.server";
+import { halalBadges } from "./halal";
+import { loadSchedules, openNowCondition } from "./hours.server";
+import { openingState } from "./opening-hours";
 
 const published = eq(directoryBusiness.published, true);
 
@@ -21,13 +25,31 @@ export const cardColumns = {
   website: directoryBusiness.website,
   image: directoryBusiness.image,
   featured: directoryBusiness.featured,
+  halalStatus: directoryBusiness.halalStatus,
+  halalCertifierBody: directoryBusiness.halalCertifierBody,
+  halalCertifier: directoryBusiness.halalCertifier,
+  halalCertificateExpires: directoryBusiness.halalCertificateExpires,
+  halalCheckedOn: directoryBusiness.halalCheckedOn,
+  alcoholServed: directoryBusiness.alcoholServed,
 };
+
+/** The halal and hours filters as SQL (issue #17). */
+function filterConditions(filters: DirectoryFilters, now: Date) {
+  return [
+    filters.halal === "fully" ? eq(directoryBusiness.halalStatus, "fully_halal") : undefined,
+    filters.certified === "yes" ? isNotNull(directoryBusiness.halalCertifierBody) : undefined,
+    filters.certifier ? eq(directoryBusiness.halalCertifierBody, filters.certifier) : undefined,
+    // Only businesses that say they serve none: "not known" is not "no".
+    filters.alcohol === "none" ? eq(directoryBusiness.alcoholServed, false) : undefined,
+    filters.open === "now" ? openNowCondition(now) : undefined,
+  ];
+}
 
 /**
  * Published businesses matching the query, featured first, then the nearest
  * when a position is known, then by name; one page, with the total.
  */
-export async function searchBusinesses(query: DirectoryQuery, origin: LatLng | null) {
+export async function searchBusinesses(query: DirectoryQuery, origin: LatLng | null, now = new Date()) {
   const where = and(
     published,
     matchesAllWords(
@@ -36,6 +58,7 @@ export async function searchBusinesses(query: DirectoryQuery, origin: LatLng | n
     ),
     query.category ? eq(directoryBusiness.category, query.category) : undefined,
     query.location ? sql`lower(${directoryBusiness.town}) = lower(${query.location})` : undefined,
+    ...filterConditions(query.filters, now),
   );
   const distance = origin ? distanceFrom(origin, directoryBusiness.latitude, directoryBusiness.longitude) : undefined;
   const [items, [total]] = await Promise.all([
@@ -56,7 +79,27 @@ export async function searchBusinesses(query: DirectoryQuery, origin: LatLng | n
   return { items, total: total?.n ?? 0 };
 }
 
-export type BusinessCard = Awaited<ReturnType<typeof searchBusinesses>>["items"][number];
+type CardRow = Awaited<ReturnType<typeof searchBusinesses>>["items"][number];
+
+/**
+ * Adds what a card shows that depends on the moment: the halal badges (out of
+ * date after 12 months) and "Open now · closes 22:00", both on London's clock.
+ * Worked out on the server so the page and its hydration agree.
+ */
+export async function withCardFacts<T extends Omit<CardRow, "distanceKm">>(items: T[], now = new Date()) {
+  const today = londonDay(now);
+  const schedules = await loadSchedules(
+    items.map((b) => b.id),
+    today,
+  );
+  return items.map((b) => ({
+    ...b,
+    badges: halalBadges(b, today),
+    opening: openingState(schedules.get(b.id)!, now),
+  }));
+}
+
+export type BusinessCard = CardRow & Awaited<ReturnType<typeof withCardFacts<CardRow>>>[number];
 
 /** Towns present in the directory, for the 'All Locations' dropdown. */
 export async function businessTowns(): Promise<string[]> {
@@ -85,9 +128,10 @@ export async function getBusinessBySlug(slug: string) {
       postcode: directoryBusiness.postcode,
       latitude: directoryBusiness.latitude,
       longitude: directoryBusiness.longitude,
-      halalCertifier: directoryBusiness.halalCertifier,
-      halalStatus: directoryBusiness.halalStatus,
-      alcoholServed: directoryBusiness.alcoholServed,
+      halalCertificateNumber: directoryBusiness.halalCertificateNumber,
+      halalSlaughter: directoryBusiness.halalSlaughter,
+      halalStunned: directoryBusiness.halalStunned,
+      halalEvidence: directoryBusiness.halalEvidence,
       updatedAt: directoryBusiness.updatedAt,
     })
     .from(directoryBusiness)

@@ -1,6 +1,7 @@
 import { z } from "~/lib/zod";
 import { searchParamsObject } from "~/lib/list-query";
 import { optionalText, pageParam } from "~/lib/list-query.server";
+import { certifierBodies } from "./halal";
 
 export const directoryQuerySchema = z.object({
   search: optionalText(100),
@@ -9,8 +10,45 @@ export const directoryQuerySchema = z.object({
   page: pageParam,
 });
 
-export type DirectoryQuery = z.infer<typeof directoryQuerySchema>;
+/**
+ * The halal and hours filters (issue #17). Each is a yes/no or a choice; a
+ * value we do not understand is left out of the search and said so on the
+ * page, so the visitor knows why the list did not narrow.
+ */
+const filterChoices = {
+  halal: ["fully"],
+  certified: ["yes"],
+  certifier: certifierBodies,
+  alcohol: ["none"],
+  open: ["now"],
+} as const;
+
+export type DirectoryFilters = {
+  [K in keyof typeof filterChoices]?: (typeof filterChoices)[K][number];
+};
+
+const filterMessages: Record<keyof typeof filterChoices, string> = {
+  halal: "The halal filter can only be 'fully halal only', so it was left out.",
+  certified: "The certified filter can only be 'certified only', so it was left out.",
+  certifier: "We do not know that certifier, so the certifier filter was left out.",
+  alcohol: "The alcohol filter can only be 'no alcohol', so it was left out.",
+  open: "The opening filter can only be 'open now', so it was left out.",
+};
+
+export type DirectoryQuery = z.infer<typeof directoryQuerySchema> & {
+  filters: DirectoryFilters;
+  filterNotices: string[];
+};
 
 export function parseDirectoryQuery(params: URLSearchParams): DirectoryQuery {
-  return directoryQuerySchema.parse(searchParamsObject(params));
+  const raw = searchParamsObject(params);
+  const filters: Record<string, string> = {};
+  const filterNotices: string[] = [];
+  for (const [name, choices] of Object.entries(filterChoices) as [keyof typeof filterChoices, readonly string[]][]) {
+    const value = raw[name];
+    if (value === undefined || value === "") continue;
+    if (choices.includes(value)) filters[name] = value;
+    else filterNotices.push(filterMessages[name]);
+  }
+  return { ...directoryQuerySchema.parse(raw), filters: filters as DirectoryFilters, filterNotices };
 }

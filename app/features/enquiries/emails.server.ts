@@ -1,6 +1,7 @@
 // The two e-mails every enquiry sends: a notification with every field to the
 // site's enquiry address, and a receipt to the sender. Plain text, so what a
 // visitor typed is shown as text and never interpreted as markup.
+import { reportChangeLabels } from "~/features/directory/report-schema";
 import { listingCategoryLabel } from "~/lib/categories";
 import { formatLondonDateTime } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
@@ -79,6 +80,20 @@ const kinds: Record<EnquiryKind, KindText> = {
     nameField: "contactName",
     emailField: "contactEmail",
   },
+  business_report: {
+    receiptSubject: (s) => `We've received your report about ${s}`,
+    receiptBody: (s) =>
+      `Thank you for telling us about a change to ${s}. The team will check it before anything in the directory changes.`,
+    labels: {
+      businessName: "Business",
+      change: "What has changed",
+      details: "Details",
+      name: "Name",
+      email: "Email",
+    },
+    nameField: "name",
+    emailField: "email",
+  },
 };
 
 /** "HBS-000042": how a visitor and the team refer to an enquiry. */
@@ -89,6 +104,9 @@ export function enquiryReference(id: number): string {
 function display(name: string, value: unknown): string {
   if (name === "askingPrice" || name === "annualRevenue") return formatPence(Number(value));
   if (name === "category") return listingCategoryLabel(String(value));
+  if (name === "change" && String(value) in reportChangeLabels) {
+    return reportChangeLabels[String(value) as keyof typeof reportChangeLabels];
+  }
   if (name === "photos" && Array.isArray(value)) {
     return value.length === 1 ? "1 photo, in the back office" : `${value.length} photos, in the back office`;
   }

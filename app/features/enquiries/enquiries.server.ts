@@ -31,6 +31,8 @@ export interface NewEnquiry {
   sharedWithSeller?: boolean;
   /** More to store with it, in the same transaction (a signed-in buyer's message thread). */
   alsoStore?: (tx: Database, stored: StoredEnquiry, userId: string | null) => Promise<void>;
+  /** The directory business a change report is about. */
+  businessId?: number | null;
   /** A business offered for sale: stored as a pending listing for staff to review, and linked. */
   draftListing?: Omit<typeof businessListing.$inferInsert, "status">;
 }
@@ -56,6 +58,7 @@ export async function recordEnquiry(database: Database, input: NewEnquiry): Prom
         userId: input.userId ?? null,
         listingId,
         sharedWithSeller: input.sharedWithSeller ?? false,
+        businessId: input.businessId ?? null,
       })
       .returning();
     const stored: StoredEnquiry = row!;

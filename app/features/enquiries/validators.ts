@@ -3,6 +3,7 @@
 // (use-enquiry-form.ts), not with the page: with Zod they are the largest
 // script a page with a form would otherwise load up front.
 import { parseWithZod } from "@conform-to/zod/v4";
+import { businessReportSchema } from "~/features/directory/report-schema";
 import { listingSubmissionSchema } from "~/features/marketplace/sell-schema";
 import { contactSchema, listingInterestSchema, packageInterestSchema } from "./schemas";
 
@@ -11,6 +12,7 @@ export const enquirySchemas = {
   listingInterest: listingInterestSchema,
   packageInterest: packageInterestSchema,
   listingSubmission: listingSubmissionSchema,
+  businessReport: businessReportSchema,
 };
 
 export type EnquiryForm = keyof typeof enquirySchemas;

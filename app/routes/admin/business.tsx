@@ -5,7 +5,8 @@ import { Button } from "~/components/ui/button";
 import { FormErrors, SelectField, TextareaField, TextField } from "~/components/ui/field";
 import { Input, Label } from "~/components/ui/form-controls";
 import { AdminHeading } from "~/features/admin/components/admin-shell";
-import { getDirectoryBusiness, saveDirectoryBusiness } from "~/features/admin/directory.server";
+import { getDirectoryBusiness, hoursForm, saveDirectoryBusiness } from "~/features/admin/directory.server";
+import { EvidenceFields, HoursFields } from "~/features/admin/components/business-evidence-fields";
 import { idParam, readAdminForm } from "~/features/admin/form.server";
 import { currentAdmin } from "~/features/admin/guard.server";
 import { businessSchema } from "~/features/admin/schemas";
@@ -19,10 +20,10 @@ const idOrNew = (value: string) => (value === "new" ? null : idParam(value));
 
 export async function loader({ params }: Route.LoaderArgs) {
   const id = idOrNew(params.id);
-  if (id === null) return { business: null };
+  if (id === null) return { business: null, hours: null };
   const business = await getDirectoryBusiness(id);
   if (!business) throw data(null, { status: 404 });
-  return { business };
+  return { business, hours: await hoursForm(id) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -61,7 +62,7 @@ function Checkbox({ meta, label }: { meta: Parameters<typeof getInputProps>[0]; 
   );
 }
 
-export default function AdminBusiness({ loaderData: { business }, actionData }: Route.ComponentProps) {
+export default function AdminBusiness({ loaderData: { business, hours }, actionData }: Route.ComponentProps) {
   const yesNo = (value: boolean | null | undefined) =>
     value === null || value === undefined ? undefined : value ? "yes" : "no";
   const { form, fields, formProps, submitting } = useIntentForm(
@@ -80,9 +81,17 @@ export default function AdminBusiness({ loaderData: { business }, actionData }: 
           longitude: business.longitude?.toString(),
           phone: business.phone ?? undefined,
           website: business.website ?? undefined,
-          halalCertifier: business.halalCertifier ?? undefined,
           halalStatus: business.halalStatus ?? undefined,
+          halalCertifierBody: business.halalCertifierBody ?? undefined,
+          halalCertifier: business.halalCertifier ?? undefined,
+          halalCertificateNumber: business.halalCertificateNumber ?? undefined,
+          halalCertificateExpires: business.halalCertificateExpires ?? undefined,
+          halalSlaughter: business.halalSlaughter ?? undefined,
+          halalStunned: yesNo(business.halalStunned),
+          halalEvidence: business.halalEvidence ?? undefined,
+          halalCheckedOn: business.halalCheckedOn ?? undefined,
           alcoholServed: yesNo(business.alcoholServed),
+          ...hours,
           featured: business.featured ? "on" : undefined,
           published: business.published ? "on" : undefined,
         }
@@ -131,20 +140,8 @@ export default function AdminBusiness({ loaderData: { business }, actionData }: 
           <TextField meta={fields.phone} label="Phone" type="tel" />
           <TextField meta={fields.website} label="Website" hint="Starting with https:// or http://" />
         </div>
-        <fieldset className="grid gap-5 sm:grid-cols-3">
-          <legend className="mb-2 text-sm font-semibold text-slate-900">Halal details (optional)</legend>
-          <TextField meta={fields.halalCertifier} label="Certified by" />
-          <SelectField meta={fields.halalStatus} label="Halal">
-            <option value="">Not known</option>
-            <option value="fully_halal">Fully halal</option>
-            <option value="halal_options">Halal options</option>
-          </SelectField>
-          <SelectField meta={fields.alcoholServed} label="Alcohol served">
-            <option value="">Not known</option>
-            <option value="no">No</option>
-            <option value="yes">Yes</option>
-          </SelectField>
-        </fieldset>
+        <EvidenceFields fields={fields} />
+        <HoursFields fields={fields} />
         <div className="grid gap-3">
           {business?.image ? (
             <div className="flex items-center gap-4">

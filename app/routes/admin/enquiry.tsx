@@ -27,6 +27,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     subject: enquiry.subject,
     status: enquiry.status,
     listingId: enquiry.listingId,
+    businessId: enquiry.businessId,
     isSubmission: enquiry.kind === "listing_submission",
     fromMember: enquiry.userId !== null,
     received: formatLondonDateTime(enquiry.createdAt),
@@ -124,6 +125,17 @@ export default function AdminEnquiry({ loaderData: enquiry, actionData }: Route.
             >
               Review the listing and its photos
             </Link>
+          ) : null}
+          {enquiry.businessId ? (
+            <p className="mt-4 text-sm">
+              Nothing in the directory has changed.{" "}
+              <Link
+                to={`/admin/directory/${enquiry.businessId}`}
+                className="font-semibold text-brand-800 hover:underline"
+              >
+                Check and edit the business
+              </Link>
+            </p>
           ) : null}
         </section>
         <div className="grid content-start gap-6">

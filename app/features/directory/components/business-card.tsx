@@ -7,6 +7,7 @@ import { mapsSearchHref, safeWebsite } from "~/lib/links";
 import { telHref } from "~/lib/phone";
 import { BusinessBadges, VisitWebsiteLink } from "./business-details";
 import { FavouriteButton } from "./favourite-button";
+import { HalalBadges, OpeningLine } from "./halal-and-hours";
 
 /**
  * A directory card, exactly as the spec's section 2 lists its parts. `eager`:
@@ -52,6 +53,8 @@ export function BusinessCard({ business, eager = false }: { business: Business; 
             {business.name}
           </Link>
         </h2>
+        <HalalBadges badges={business.badges} />
+        <OpeningLine opening={business.opening} />
         <p className="flex items-center gap-1 text-sm text-slate-700">
           <MapPin aria-hidden className="size-4 text-brand-700" />
           {business.town}
@@ -76,9 +79,7 @@ export function BusinessCard({ business, eager = false }: { business: Business; 
             {business.phone}
           </a>
         ) : null}
-        {website ? (
-          <VisitWebsiteLink href={website} variant="outline" className="mt-auto self-start" />
-        ) : null}
+        {website ? <VisitWebsiteLink href={website} variant="outline" className="mt-auto self-start" /> : null}
       </div>
     </article>
   );

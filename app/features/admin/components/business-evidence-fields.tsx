@@ -1,0 +1,94 @@
+import { SelectField, TextareaField, TextField } from "~/components/ui/field";
+import { hoursFieldNames } from "~/features/directory/evidence-schema";
+import { certifierBodies, certifierLabels, evidenceLabels } from "~/features/directory/halal";
+import { WEEKDAYS } from "~/features/directory/opening-hours";
+
+type Meta = Parameters<typeof TextField>[0]["meta"];
+type EvidenceField =
+  | "halalStatus"
+  | "halalCertifierBody"
+  | "halalCertifier"
+  | "halalCertificateNumber"
+  | "halalCertificateExpires"
+  | "halalSlaughter"
+  | "halalStunned"
+  | "alcoholServed"
+  | "halalEvidence"
+  | "halalCheckedOn";
+
+/** The business editor's halal evidence (docs/decisions/0027-halal-evidence.md). */
+export function EvidenceFields({ fields }: { fields: Record<EvidenceField, Meta> }) {
+  return (
+    <fieldset className="grid gap-5 sm:grid-cols-3">
+      <legend className="mb-2 text-sm font-semibold text-slate-900">Halal evidence (optional)</legend>
+      <SelectField meta={fields.halalStatus} label="Halal">
+        <option value="">Not stated</option>
+        <option value="fully_halal">Fully halal</option>
+        <option value="halal_options">Halal options</option>
+      </SelectField>
+      <SelectField meta={fields.halalCertifierBody} label="Certified by">
+        <option value="">Not certified / not known</option>
+        {certifierBodies.map((b) => (
+          <option key={b} value={b}>
+            {certifierLabels[b]}
+          </option>
+        ))}
+      </SelectField>
+      <TextField meta={fields.halalCertifier} label="Another certifier's name" />
+      <TextField meta={fields.halalCertificateNumber} label="Certificate number" />
+      <TextField meta={fields.halalCertificateExpires} label="Certificate expires" type="date" />
+      <SelectField meta={fields.halalSlaughter} label="Slaughter, as the certifier states">
+        <option value="">Not stated</option>
+        <option value="hand">By hand</option>
+        <option value="machine">By machine</option>
+      </SelectField>
+      <SelectField meta={fields.halalStunned} label="Stunned">
+        <option value="">Not stated</option>
+        <option value="no">Not stunned</option>
+        <option value="yes">Stunned</option>
+      </SelectField>
+      <SelectField meta={fields.alcoholServed} label="Alcohol served">
+        <option value="">Not stated</option>
+        <option value="no">No</option>
+        <option value="yes">Yes</option>
+      </SelectField>
+      <SelectField meta={fields.halalEvidence} label="How HBS knows">
+        <option value="">Not yet checked</option>
+        {Object.entries(evidenceLabels).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </SelectField>
+      <TextField meta={fields.halalCheckedOn} label="Last checked on" type="date" />
+    </fieldset>
+  );
+}
+
+/** The week, a line a day, and dated exceptions (docs/decisions/0028-opening-hours.md). */
+export function HoursFields({
+  fields,
+}: {
+  fields: Record<(typeof hoursFieldNames)[number] | "hoursExceptions", Meta>;
+}) {
+  return (
+    <fieldset className="grid gap-5">
+      <legend className="mb-2 text-sm font-semibold text-slate-900">Opening hours, UK time (optional)</legend>
+      <p className="text-sm text-slate-700">
+        Each day's periods on the 24-hour clock, e.g. 11:00-14:30, 17:00-02:00 (past midnight is fine); empty when
+        closed; 00:00-24:00 for all day.
+      </p>
+      <div className="grid gap-5 sm:grid-cols-2">
+        {hoursFieldNames.map((name, i) => (
+          <TextField key={name} meta={fields[name]} label={WEEKDAYS[i]!} />
+        ))}
+      </div>
+      <TextareaField
+        meta={fields.hoursExceptions}
+        label="Special dates"
+        rows={4}
+        hint="One a line: 2026-03-20 closed Eid al-Fitr, or 2026-03-21 12:00-16:00 Eid"
+      />
+    </fieldset>
+  );
+}

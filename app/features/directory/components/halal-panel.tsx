@@ -1,0 +1,88 @@
+import { AlertTriangle } from "lucide-react";
+import {
+  certifierLabels,
+  evidenceLabels,
+  halalStatusLabels,
+  slaughterLabels,
+  type CertifierBody,
+  type HalalEvidence,
+  type HalalStatus,
+} from "~/features/directory/halal";
+import { formatCalendarDay as day } from "~/lib/dates";
+
+export interface HalalPanelFacts {
+  halalStatus: HalalStatus | null;
+  halalCertifierBody: CertifierBody | null;
+  halalCertifier: string | null;
+  halalCertificateNumber: string | null;
+  halalCertificateExpires: string | null;
+  halalSlaughter: "hand" | "machine" | null;
+  halalStunned: boolean | null;
+  alcoholServed: boolean | null;
+  halalEvidence: HalalEvidence | null;
+  halalCheckedOn: string | null;
+}
+
+function Row({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-0.5 sm:grid-cols-[11rem_1fr]">
+      <dt className="font-semibold">{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** The business page's "Halal status": who certifies it, how HBS knows and when it last checked. */
+export function HalalPanel({ facts, staleReasons }: { facts: HalalPanelFacts; staleReasons: string[] }) {
+  const certifier =
+    facts.halalCertifierBody === "other"
+      ? facts.halalCertifier || certifierLabels.other
+      : facts.halalCertifierBody
+        ? certifierLabels[facts.halalCertifierBody]
+        : null;
+  const slaughter = [
+    facts.halalSlaughter ? slaughterLabels[facts.halalSlaughter] : null,
+    facts.halalStunned === null ? null : facts.halalStunned ? "stunned" : "not stunned",
+  ].filter(Boolean);
+  return (
+    <section
+      aria-labelledby="halal-status-title"
+      className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="halal-status-title" className="text-xl font-semibold">
+        Halal status
+      </h2>
+      {staleReasons.length > 0 ? (
+        <div className="mt-3 flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <AlertTriangle aria-hidden className="size-5 shrink-0" />
+          <p>
+            <strong>This may be out of date.</strong> {staleReasons.join(". ")}.
+          </p>
+        </div>
+      ) : null}
+      <dl className="mt-4 grid gap-3 text-sm">
+        <Row term="Status">{facts.halalStatus ? halalStatusLabels[facts.halalStatus] : "Not stated"}</Row>
+        <Row term="Certified by">
+          {certifier ?? "Not certified, or not known to HBS"}
+          {facts.halalCertificateNumber ? `, certificate ${facts.halalCertificateNumber}` : ""}
+          {facts.halalCertificateExpires
+            ? `, ${staleReasons.includes("The certificate has expired") ? "expired" : "expires"} ${day(facts.halalCertificateExpires)}`
+            : ""}
+        </Row>
+        {slaughter.length > 0 ? (
+          <Row term="Slaughter">
+            {slaughter.join(", ")}
+            {certifier ? ", as the certifier states" : ""}
+          </Row>
+        ) : null}
+        <Row term="Alcohol">
+          {facts.alcoholServed === null ? "Not stated" : facts.alcoholServed ? "Served" : "Not served"}
+        </Row>
+        <Row term="How HBS knows">
+          {facts.halalEvidence ? evidenceLabels[facts.halalEvidence] : "Not yet checked by HBS"}
+          {facts.halalCheckedOn ? `, last checked ${day(facts.halalCheckedOn)}` : ""}
+        </Row>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+// The directory's halal and hours filters in SQL (issue #17), on PGlite or
+// PostgreSQL: each filter narrows the list, and "open now" agrees with the
+// opening line the cards show, at fixed instants across both clock changes.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setDatabase } from "../../app/server/db.server";
+import { businessHours, businessHoursException, directoryBusiness } from "../../app/server/schema";
+import { searchBusinesses } from "../../app/features/directory/businesses.server";
+import { parseDirectoryQuery } from "../../app/features/directory/directory-query.server";
+import { loadSchedules } from "../../app/features/directory/hours.server";
+import { parsePeriods } from "../../app/features/directory/hours-input";
+import { londonNow, openingState } from "../../app/features/directory/opening-hours";
+import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+
+let database: TestDatabase;
+const ids: Record<string, number> = {};
+
+const names = async (query: string, now: Date) =>
+  (await searchBusinesses(parseDirectoryQuery(new URLSearchParams(query)), null, now)).items.map((b) => b.name).sort();
+
+async function business(
+  name: string,
+  values: Partial<typeof directoryBusiness.$inferInsert>,
+  week: string[],
+  exceptions: { onDate: string; hours?: string; note?: string }[] = [],
+) {
+  const [row] = await database.db
+    .insert(directoryBusiness)
+    .values({
+      slug: name.toLowerCase().replaceAll(" ", "-"),
+      name,
+      category: "food",
+      description: "-",
+      town: "Leeds",
+      ...values,
+    })
+    .returning({ id: directoryBusiness.id });
+  const id = row!.id;
+  ids[name] = id;
+  const weekly = week.flatMap((text, i) => {
+    const parsed = parsePeriods(text);
+    if (!parsed.ok) throw new Error(parsed.error);
+    return parsed.value.map((p) => ({ ...p, weekday: i + 1, businessId: id }));
+  });
+  if (weekly.length) await database.db.insert(businessHours).values(weekly);
+  for (const e of exceptions) {
+    const parsed = e.hours ? parsePeriods(e.hours) : { ok: true as const, value: [] };
+    if (!parsed.ok) throw new Error(parsed.error);
+    const rows = parsed.value.length ? parsed.value : [{ opensMinute: null, closesMinute: null }];
+    await database.db
+      .insert(businessHoursException)
+      .values(rows.map((p) => ({ ...p, businessId: id, onDate: e.onDate, note: e.note ?? null })));
+  }
+}
+
+const daily = (hours: string) => Array.from({ length: 7 }, () => hours);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  setDatabase(database);
+  await business(
+    "Late Grill",
+    { halalStatus: "fully_halal", halalCertifierBody: "hmc", alcoholServed: false },
+    daily("18:00-02:00"),
+  );
+  await business("Day Cafe", { halalStatus: "halal_options", alcoholServed: true }, [
+    "09:00-17:30",
+    "09:00-17:30",
+    "09:00-17:30",
+    "09:00-17:30",
+    "09:00-12:30, 14:00-17:30",
+    "",
+    "",
+  ]);
+  await business(
+    "Eid Kitchen",
+    { halalStatus: "fully_halal", halalCertifierBody: "hfa", alcoholServed: false },
+    daily("11:00-00:00"),
+    [
+      { onDate: "2026-03-20", note: "Eid al-Fitr" },
+      { onDate: "2026-03-21", hours: "15:00-03:00", note: "Eid" },
+    ],
+  );
+  await business("No Hours Dentist", { category: "other" }, []);
+});
+
+afterAll(async () => {
+  setDatabase(undefined);
+  await database?.destroy();
+});
+
+const instants = [
+  // Spring forward: Sunday 29 March 2026, 01:00 GMT becomes 02:00 BST.
+  "2026-03-29T00:30:00Z",
+  "2026-03-29T01:30:00Z",
+  "2026-03-30T08:30:00Z",
+  // Fall back: Sunday 25 October 2026, 02:00 BST becomes 01:00 GMT.
+  "2026-10-25T00:30:00Z",
+  "2026-10-25T01:30:00Z",
+  "2026-10-25T02:00:00Z",
+  "2026-10-26T17:30:00Z",
+  // Eid: closed on the 20th, late on the 21st past midnight into the 22nd.
+  "2026-03-20T12:00:00Z",
+  "2026-03-21T16:00:00Z",
+  "2026-03-22T02:30:00Z",
+  "2026-03-22T10:30:00Z",
+  "2026-11-06T13:00:00Z",
+];
+
+describe("open now", () => {
+  it.each(instants)("in SQL agrees with the cards' opening line at %s", async (at) => {
+    const now = new Date(at);
+    const schedules = await loadSchedules(Object.values(ids), londonNow(now).day);
+    const expected = Object.entries(ids)
+      .filter(([, id]) => openingState(schedules.get(id)!, now)?.open)
+      .map(([name]) => name)
+      .sort();
+    expect(await names("open=now", now)).toEqual(expected);
+  });
+
+  it("follows London's clock, past midnight and exceptions", async () => {
+    expect(await names("open=now", new Date("2026-03-29T00:30:00Z"))).toEqual(["Late Grill"]);
+    // 08:30 UTC on Monday 30 March is 09:30 BST: the café is open.
+    expect(await names("open=now", new Date("2026-03-30T08:30:00Z"))).toEqual(["Day Cafe"]);
+    // Closed for Eid all day on the 20th; open past midnight on the 21st's special hours.
+    expect(await names("open=now", new Date("2026-03-20T12:00:00Z"))).toEqual(["Day Cafe"]);
+    expect(await names("open=now", new Date("2026-03-22T02:30:00Z"))).toEqual(["Eid Kitchen"]);
+    // 01:30 GMT after the clocks go back: still Saturday night's 18:00–02:00.
+    expect(await names("open=now", new Date("2026-10-25T01:30:00Z"))).toEqual(["Late Grill"]);
+  });
+});
+
+describe("halal filters", () => {
+  const now = new Date("2026-11-06T13:00:00Z");
+  it("narrow to fully halal, certified, a certifier, no alcohol", async () => {
+    expect(await names("", now)).toHaveLength(4);
+    expect(await names("halal=fully", now)).toEqual(["Eid Kitchen", "Late Grill"]);
+    expect(await names("certified=yes", now)).toEqual(["Eid Kitchen", "Late Grill"]);
+    expect(await names("certifier=hfa", now)).toEqual(["Eid Kitchen"]);
+    expect(await names("alcohol=none", now)).toEqual(["Eid Kitchen", "Late Grill"]);
+    expect(await names("alcohol=none&certifier=hmc&open=now", new Date("2026-11-06T20:00:00Z"))).toEqual([
+      "Late Grill",
+    ]);
+  });
+
+  it("leave out a value they do not understand instead of failing", async () => {
+    expect(await names("certifier=%00nobody&open=soon&halal=1", now)).toHaveLength(4);
+  });
+});
