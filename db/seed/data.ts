@@ -269,6 +269,10 @@ export interface SeedPackage {
   badge: string | null;
   features: string[];
   position: number;
+  /** How it is paid online (decision 0026). */
+  billing: "monthly" | "one_month";
+  /** What a promotion package switches on while paid for. */
+  promotion: "showcase" | "spotlight" | null;
 }
 
 const growthFeatures = [
@@ -281,12 +285,7 @@ const growthFeatures = [
   "Customised recommendations",
 ];
 
-const featurePackageFeatures = [
-  "Homepage spotlight",
-  "Platform feature",
-  "Facebook post",
-  "Instagram post",
-];
+const featurePackageFeatures = ["Homepage spotlight", "Platform feature", "Facebook post", "Instagram post"];
 
 export const seedPackages: SeedPackage[] = [
   {
@@ -305,6 +304,8 @@ export const seedPackages: SeedPackage[] = [
       "1 digital business card",
     ],
     position: 1,
+    billing: "monthly",
+    promotion: null,
   },
   {
     slug: "growth-plan",
@@ -316,6 +317,8 @@ export const seedPackages: SeedPackage[] = [
     badge: "MOST POPULAR",
     features: growthFeatures,
     position: 2,
+    billing: "monthly",
+    promotion: null,
   },
   {
     slug: "vip-plan",
@@ -327,12 +330,18 @@ export const seedPackages: SeedPackage[] = [
     badge: "BEST CHOICE",
     features: [
       ...growthFeatures.map((f) =>
-        f === "£200 NFC voucher" ? "£400 NFC voucher" : f === "2 digital business cards" ? "5 digital business cards" : f,
+        f === "£200 NFC voucher"
+          ? "£400 NFC voucher"
+          : f === "2 digital business cards"
+            ? "5 digital business cards"
+            : f,
       ),
       "Google review filter",
       "2 Google Ads campaigns",
     ],
     position: 3,
+    billing: "monthly",
+    promotion: null,
   },
   {
     slug: "starter-package",
@@ -344,6 +353,8 @@ export const seedPackages: SeedPackage[] = [
     badge: null,
     features: ["Showcase across the halal network platform"],
     position: 1,
+    billing: "monthly",
+    promotion: "showcase",
   },
   {
     slug: "feature-package",
@@ -355,6 +366,8 @@ export const seedPackages: SeedPackage[] = [
     badge: "Most Popular",
     features: featurePackageFeatures,
     position: 2,
+    billing: "one_month",
+    promotion: "spotlight",
   },
   {
     slug: "premier-package",
@@ -366,5 +379,7 @@ export const seedPackages: SeedPackage[] = [
     badge: "Best Choice",
     features: [...featurePackageFeatures, "TikTok video/post", "Professional website development"],
     position: 3,
+    billing: "one_month",
+    promotion: "spotlight",
   },
 ];

@@ -19,19 +19,27 @@ import {
 } from "~/server/schema";
 
 export function listSubscriptions(userId: string) {
-  return db()
-    .select({
-      id: subscription.id,
-      packageName: subscription.packageName,
-      packageType: subscription.packageType,
-      status: subscription.status,
-      pricePence: subscription.pricePence,
-      startDate: subscription.startDate,
-      endDate: subscription.endDate,
-    })
-    .from(subscription)
-    .where(eq(subscription.userId, userId))
-    .orderBy(desc(subscription.createdAt), desc(subscription.id));
+  return (
+    db()
+      .select({
+        id: subscription.id,
+        packageName: subscription.packageName,
+        packageType: subscription.packageType,
+        status: subscription.status,
+        pricePence: subscription.pricePence,
+        startDate: subscription.startDate,
+        endDate: subscription.endDate,
+      })
+      .from(subscription)
+      // Not a checkout left unpaid: Stripe's word makes it a subscription (decision 0026).
+      .where(
+        and(
+          eq(subscription.userId, userId),
+          sql`not (${subscription.status} = 'pending' and ${subscription.stripeCheckoutSessionId} is not null)`,
+        ),
+      )
+      .orderBy(desc(subscription.createdAt), desc(subscription.id))
+  );
 }
 
 export function listSavedListings(userId: string) {

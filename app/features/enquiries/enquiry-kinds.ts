@@ -11,6 +11,7 @@ export const enquiryKindLabels: Record<EnquiryKind, string> = {
   package_interest: "Package enquiry",
   contact: "Contact message",
   listing_submission: "Listing submission",
+  package_order: "Service plan bought online",
 };
 
 export const enquiryStatusLabels: Record<EnquiryStatus, string> = {
