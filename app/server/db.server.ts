@@ -53,7 +53,9 @@ const MIGRATION_LOCK_KEY = 4_274_201;
 export class DatabaseLockedError extends Error {}
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(options.dataDir);
 }
 
 function openPostgres(connectionString: string): DatabaseHandle {

@@ -14,18 +14,10 @@ function contextWith(nonce: string) {
 }
 
 /** A render of the page, with its scripts carrying the response's nonce, as entry.server.tsx makes it. */
-function rendered(
-  nonce: string,
-  { status = 200, headers = {} as Record<string, string>, text = "Cafés for sale" } = {},
-) {
+function rendered(nonce: string, { status = 200, headers = {} as Record<string, string>, text = "Cafés for sale" } = {}) {
   return new Response(`<p>${text}</p><script nonce="${nonce}">hydrate()</script><link nonce="${nonce}">`, {
     status,
-    headers: {
-      "content-type": "text/html; charset=utf-8",
-      "cache-control": PUBLIC_CACHING,
-      vary: "Cookie",
-      ...headers,
-    },
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": PUBLIC_CACHING, vary: "Cookie", ...headers },
   });
 }
 
@@ -110,9 +102,7 @@ describe("the page cache", () => {
     await keptSoon(PAGE, "n2", { cookie: "cookie-consent=accepted" });
     expect(kept(PAGE, "n2")).toBeUndefined();
     expect(kept(PAGE, "n2", { cookie: "cookie-consent=declined" })).toBeUndefined();
-    expect(
-      kept("https://hbs.example/buy?category=retail", "n2", { cookie: "cookie-consent=accepted" }),
-    ).toBeUndefined();
+    expect(kept("https://hbs.example/buy?category=retail", "n2", { cookie: "cookie-consent=accepted" })).toBeUndefined();
   });
 
   it("keeps nothing private, personal, failed or posted", async () => {

@@ -1,6 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { cleanLine, cleanText, contactSchema, listingInterestSchema, packageInterestSchema } from "./schemas";
+import {
+  cleanLine,
+  cleanText,
+  contactSchema,
+  listingInterestSchema,
+  packageInterestSchema,
+} from "./schemas";
 import { listingSubmissionSchema } from "~/features/marketplace/sell-schema";
 
 function form(values: Record<string, string | File | (string | File)[]>) {
