@@ -48,7 +48,8 @@ const paymentPages =
     ? [
         "https://checkout.stripe.com",
         "https://billing.stripe.com",
-        ...(env.STRIPE_API_URL ? [new URL(env.STRIPE_API_URL).origin] : []),
+        // Host and port only: the page's own scheme, so no plain-http source appears in the policy.
+        ...(env.STRIPE_API_URL ? [new URL(env.STRIPE_API_URL).host] : []),
       ]
     : [];
 const { logger } = await import("./app/server/logger.server.ts");

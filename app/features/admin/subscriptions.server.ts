@@ -1,6 +1,6 @@
 // Subscriptions as staff run them: made for a member (often after a package
 // enquiry), activated, cancelled; an hourly job expires those past their end.
-import { and, desc, eq, isNull, lt } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { SessionUser } from "~/features/account/session.server";
 import { db } from "~/server/db.server";
 import { servicePackage, subscription, user } from "~/server/schema";
@@ -18,6 +18,8 @@ export function listAllSubscriptions() {
       pricePence: subscription.pricePence,
       startDate: subscription.startDate,
       endDate: subscription.endDate,
+      // Bought online: Stripe's webhooks run it, not these buttons (decision 0026).
+      online: sql<boolean>`${subscription.stripeCheckoutSessionId} is not null`,
     })
     .from(subscription)
     .innerJoin(user, eq(user.id, subscription.userId))

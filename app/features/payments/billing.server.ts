@@ -31,9 +31,8 @@ export const paymentKindLabels: Record<PaymentRecord["kind"], string> = {
   refund: "Refunded",
 };
 
-/** Statuses as people read them (capitalised by the page); the spec's active, cancelled and expired keep their names. */
+/** Statuses as people read them (capitalised by the page); the spec's pending, active, cancelled and expired keep their names. */
 export const subscriptionStatusLabels: Record<string, string> = {
-  pending: "awaiting payment",
   past_due: "payment failed",
   refunded: "refunded",
 };

@@ -113,3 +113,42 @@ test("a visitor's request for a member's pages and data gets none", async ({ req
     expect(text, path).not.toMatch(/@example\.com/);
   }
 });
+
+test("a member cannot buy promotion for another member's business (decision 0026)", async ({
+  page,
+  browser,
+  baseURL,
+  visitorIp,
+  signUpAndSignIn,
+}) => {
+  const owner = await memberBrowser(browser, baseURL, visitorIp);
+  const name = `Owner's Grill ${owner.id}`;
+  const offered = await owner.page.request.post("/sell", {
+    multipart: {
+      businessName: name,
+      category: "food",
+      location: "Leeds",
+      askingPrice: "60000",
+      annualRevenue: "150000",
+      description: "A grill house near the market, open late every day.",
+      contactName: owner.member.fullName,
+      contactEmail: owner.member.email,
+      contactPhone: "07700 900789",
+    },
+  });
+  expect(offered.status()).toBe(200);
+  // What the owner's own buy page offers: the value another member would forge.
+  await owner.page.goto("/packages/premier-package/buy");
+  const option = owner.page.getByLabel("What to promote").getByRole("option", { name: `${name} (for sale)` });
+  const target = (await option.getAttribute("value"))!;
+  expect(target).toMatch(/^listing:\d+$/);
+
+  await signUpAndSignIn();
+  await page.goto("/packages/premier-package/buy");
+  await expect(page.getByRole("main")).not.toContainText(name);
+  const forged = await page.request.post("/packages/premier-package/buy", { form: { target }, maxRedirects: 0 });
+  expect(forged.status()).toBe(400);
+  expect(await forged.text()).toContain("Please choose one of your businesses or listings to promote.");
+  expect(forged.headers().location).toBeUndefined();
+  await owner.page.context().close();
+});

@@ -1,0 +1,120 @@
+// Buying a package online (decision 0026), through the stand-in's stub of
+// Stripe's hosted checkout, which "pays" by sending the signed webhooks
+// Stripe would and going back to HBS.
+import crypto from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { STRIPE_PEER_URL } from "../../playwright.config";
+import { expect, hydrated, test } from "./fixtures";
+
+/** A business the signed-in member offers for sale: theirs to promote. */
+async function offerForSale(page: Page) {
+  const name = `Sweet Centre ${crypto.randomBytes(3).toString("hex")}`;
+  const response = await page.request.post("/sell", {
+    multipart: {
+      businessName: name,
+      category: "food",
+      location: "Bradford",
+      askingPrice: "85000",
+      annualRevenue: "240000",
+      description: "A long-running sweet centre on Leeds Road with loyal customers.",
+      contactName: "Yusuf Khan",
+      contactEmail: "yusuf@example.com",
+      contactPhone: "07700 900123",
+    },
+  });
+  expect(response.status()).toBe(200);
+  return name;
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+}
+
+async function lastCheckoutSession(page: Page) {
+  const requests = (await (await page.request.get(`${STRIPE_PEER_URL}/_peer/requests`)).json()) as {
+    path: string;
+    body: { line_items: { price_data: { unit_amount: string } }[]; mode: string };
+  }[];
+  return requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1)!.body;
+}
+
+test("a member pays for The Feature Package for their business on Stripe's page and sees it active, with its receipt", async ({
+  page,
+  signUpAndSignIn,
+}) => {
+  await signUpAndSignIn();
+  const business = await offerForSale(page);
+
+  await page.goto("/promote");
+  await hydrated(page);
+  // The enquiry stays; paying online is beside it.
+  await expect(page.getByRole("button", { name: "Get started with The Feature Package" })).toBeVisible();
+  await page.getByRole("link", { name: "Buy The Feature Package online" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Buy The Feature Package online" })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText("£25.99 for one month, paid once.");
+  await expectNoSeriousViolations(page);
+  await page.getByLabel("What to promote").selectOption({ label: `${business} (for sale)` });
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+
+  // Stripe's page (the stand-in's stub), priced from our database.
+  await expect(page.getByRole("heading", { name: "Stub checkout" })).toBeVisible();
+  expect((await lastCheckoutSession(page)).line_items[0]!.price_data.unit_amount).toBe("2599");
+  await page.getByRole("button", { name: "Pay £25.99" }).click();
+
+  await expect(page).toHaveURL("/my-subscriptions?checkout=success");
+  await expect(page.getByRole("status")).toContainText("Thank you for your payment.");
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "The Feature Package" }) });
+  await expect(card.getByText("active", { exact: true })).toBeVisible();
+  await expect(card.getByRole("list", { name: "Payments" })).toContainText("Paid £25.99");
+  await expectNoSeriousViolations(page);
+  await card.getByRole("link", { name: /Receipt/ }).click();
+  await expect(page.getByRole("heading", { name: "Stub receipt" })).toBeVisible();
+
+  // 'Manage billing': Stripe's customer portal, and back.
+  await page.goto("/my-subscriptions");
+  await page.getByRole("button", { name: "Manage billing" }).click();
+  await expect(page.getByRole("heading", { name: "Stub billing portal" })).toBeVisible();
+  await page.getByRole("link", { name: "Return to HBS" }).click();
+  await expect(page).toHaveURL("/my-subscriptions");
+});
+
+test("a service plan is a monthly subscription; a price sent with the form is ignored", async ({
+  page,
+  signUpAndSignIn,
+}) => {
+  await signUpAndSignIn();
+  const answer = await page.request.post("/packages/vip-plan/buy", {
+    form: { price: "0.01", pricePence: "1", unit_amount: "1" },
+    maxRedirects: 0,
+  });
+  expect(answer.status()).toBe(303);
+  expect(answer.headers().location).toMatch(`${STRIPE_PEER_URL}/pay/`);
+  expect(await lastCheckoutSession(page)).toMatchObject({
+    mode: "subscription",
+    line_items: [{ price_data: { unit_amount: "19999", recurring: { interval: "month" } } }],
+  });
+  await page.goto(answer.headers().location!);
+  await page.getByRole("button", { name: "Pay £199.99" }).click();
+  await expect(page).toHaveURL("/my-subscriptions?checkout=success");
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "VIP PLAN" }) });
+  await expect(card.getByText("active", { exact: true })).toBeVisible();
+  await expect(card).toContainText("Business optimization");
+});
+
+test("a webhook with a forged signature is refused with 400", async ({ request }) => {
+  const body = JSON.stringify({ id: "evt_forged", object: "event", type: "invoice.paid", created: 1, data: {} });
+  for (const signature of [undefined, "t=1,v1=00", `t=${Math.floor(Date.now() / 1000)},v1=${"ab".repeat(32)}`]) {
+    const answer = await request.post("/stripe/webhook", {
+      data: body,
+      headers: { "content-type": "application/json", ...(signature && { "stripe-signature": signature }) },
+    });
+    expect(answer.status()).toBe(400);
+  }
+});
+
+test("a visitor is asked to sign in before buying", async ({ page }) => {
+  await page.goto("/packages/starter-package/buy");
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fpackages%2Fstarter-package%2Fbuy/);
+});
