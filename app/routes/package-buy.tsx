@@ -4,7 +4,12 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Label, Select } from "~/components/ui/form-controls";
 import { requireUser } from "~/features/account/session.server";
-import { getBuyablePackage, promotionTargets, startCheckout } from "~/features/payments/checkout.server";
+import {
+  CHOOSE_TARGET_MESSAGE,
+  getBuyablePackage,
+  promotionTargets,
+  startCheckout,
+} from "~/features/payments/checkout.server";
 import { paymentsEnabled } from "~/features/payments/stripe.server";
 import { formatPence } from "~/lib/money";
 import { formOrRefusal, TEXT_FORM_LIMITS } from "~/server/form-data.server";
@@ -45,7 +50,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   // Only the package and what it is for are read: the price is ours.
   const outcome = await startCheckout(user, plan, typeof target === "string" ? target : null);
   if (outcome.ok) return redirect(outcome.url, 303);
-  return data({ error: outcome.message }, { status: outcome.message.startsWith("Please choose") ? 400 : 503 });
+  // Stripe out of reach is an outage, said on the page as a failed enquiry is (503).
+  return data({ error: outcome.message }, { status: outcome.message === CHOOSE_TARGET_MESSAGE ? 400 : 503 });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

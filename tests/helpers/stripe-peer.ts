@@ -218,14 +218,23 @@ export async function startStripePeer({ webhookUrl, webhookSecret, port = 0 }: S
       });
     });
   });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const listen = (at: number) => new Promise<void>((resolve) => server.listen(at, "127.0.0.1", resolve));
+  await listen(port);
+  const boundPort = (server.address() as AddressInfo).port;
+  baseUrl = `http://127.0.0.1:${boundPort}`;
   return {
     url: baseUrl,
     requests,
     sessions,
     deliver,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Stops answering, as Stripe out of reach; the library's kept-alive connections are cut too. */
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+    /** Answers again on the same port. */
+    reopen: () => listen(boundPort),
   };
 }
 

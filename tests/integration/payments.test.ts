@@ -25,7 +25,6 @@ import { callAction } from "../helpers/actions";
 import { paidCheckoutEvents, signedDelivery, stripeEventOf } from "../helpers/stripe-peer";
 import { seededAppDatabase } from "../helpers/test-database";
 
-
 const app = seededAppDatabase();
 const db = () => app.database.db;
 const urlencoded = { "content-type": "application/x-www-form-urlencoded" };
@@ -367,21 +366,30 @@ describe("a handling that fails", () => {
     const id = invoicePaid!.id as string;
     const broken = { ...invoicePaid!, data: { object: { ...object, lines: undefined } } };
     expect((await deliver(broken)).status).toBe(200);
-    const [stored] = await db()
-      .select()
-      .from(stripeEvent)
-      .where(eq(stripeEvent.id, id));
+    const [stored] = await db().select().from(stripeEvent).where(eq(stripeEvent.id, id));
     expect(stored).toMatchObject({ processedAt: null, attempts: 1 });
     expect(stored!.lastError).toBeTruthy();
     expect((await rowOf(session)).status).toBe("pending");
 
     // Mended (as a fixed release would read it), the scheduler's retry applies it.
-    await db()
-      .update(stripeEvent)
-      .set({ payload: invoicePaid! })
-      .where(eq(stripeEvent.id, id));
+    await db().update(stripeEvent).set({ payload: invoicePaid! }).where(eq(stripeEvent.id, id));
     expect(await retryStoredEvents()).toBe(1);
     expect((await rowOf(session)).status).toBe("active");
     expect(await retryStoredEvents()).toBe(0);
+  });
+});
+
+describe("Stripe out of reach", () => {
+  it("says so on the page and leaves no unpaid row behind", async () => {
+    const member = await newMember("outage@example.com");
+    await peer.close();
+    try {
+      const answer = await buy("growth-plan", member.cookie, {});
+      expect(answer.status).toBe(503);
+      expect(answer.data.error).toBe("We could not reach our payment provider. Please try again in a few minutes.");
+      expect(await db().select().from(subscription).where(eq(subscription.userId, member.id))).toEqual([]);
+    } finally {
+      await peer.reopen();
+    }
   });
 });

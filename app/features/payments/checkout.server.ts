@@ -6,6 +6,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type Stripe from "stripe";
 import { db } from "~/server/db.server";
 import { businessListing, directoryBusiness, servicePackage, stripeCustomer, subscription } from "~/server/schema";
+import { logger } from "~/server/logger.server";
 import { absoluteUrl } from "~/server/site.server";
 import { stripe } from "./stripe.server";
 
@@ -112,8 +113,10 @@ export async function startCheckout(
     await db().update(subscription).set({ stripeCheckoutSessionId: session.id }).where(eq(subscription.id, row!.id));
     if (!session.url) return { ok: false, message: CHECKOUT_FAILED_MESSAGE };
     return { ok: true, url: session.url };
-  } catch {
-    // The pending row stays, unpaid: staff see it, and no promotion depends on it.
+  } catch (error) {
+    // Stripe never had it: the row would only be an unpaid stray.
+    logger.warn({ err: error }, "a Stripe checkout session could not be made");
+    await db().delete(subscription).where(eq(subscription.id, row!.id));
     return { ok: false, message: CHECKOUT_FAILED_MESSAGE };
   }
 }
