@@ -56,7 +56,11 @@ ALTER TABLE "directory_business" ADD CONSTRAINT "directory_business_owner_id_use
 ALTER TABLE "subscription" ADD CONSTRAINT "subscription_package_id_service_package_id_fk" FOREIGN KEY ("package_id") REFERENCES "public"."service_package"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscription" ADD CONSTRAINT "subscription_business_id_directory_business_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."directory_business"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscription" ADD CONSTRAINT "subscription_listing_id_business_listing_id_fk" FOREIGN KEY ("listing_id") REFERENCES "public"."business_listing"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "business_listing_promoted_idx" ON "business_listing" USING btree ("id") WHERE "business_listing"."promotion" is not null;--> statement-breakpoint
 CREATE INDEX "directory_business_owner_idx" ON "directory_business" USING btree ("owner_id");--> statement-breakpoint
+CREATE INDEX "directory_business_promoted_idx" ON "directory_business" USING btree ("id") WHERE "directory_business"."promotion" is not null;--> statement-breakpoint
+CREATE INDEX "subscription_business_idx" ON "subscription" USING btree ("business_id");--> statement-breakpoint
+CREATE INDEX "subscription_listing_idx" ON "subscription" USING btree ("listing_id");--> statement-breakpoint
 CREATE INDEX "subscription_active_end_idx" ON "subscription" USING btree ("end_date") WHERE "subscription"."status" = 'active';--> statement-breakpoint
 CREATE INDEX "directory_business_order_idx" ON "directory_business" USING btree ("published","showcased" DESC NULLS FIRST,"name","id");--> statement-breakpoint
 CREATE INDEX "directory_business_category_order_idx" ON "directory_business" USING btree ("published","category","showcased" DESC NULLS FIRST,"name","id");--> statement-breakpoint

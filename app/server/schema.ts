@@ -261,6 +261,10 @@ export const businessListing = pgTable(
       .on(t.status, t.publishedAt)
       .where(sql`${t.relocatable}`),
     index("business_listing_seller_idx").on(t.sellerId),
+    // The few promoted listings, which the promotion sync revisits (decision 0026).
+    index("business_listing_promoted_idx")
+      .on(t.id)
+      .where(sql`${t.promotion} is not null`),
     index("business_listing_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("business_listing_search_title_trgm_idx").using("gin", sql`${t.searchTitle} gin_trgm_ops`),
   ],
@@ -324,6 +328,9 @@ export const directoryBusiness = pgTable(
     index("directory_business_published_town_idx").on(t.published, t.town),
     index("directory_business_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
     index("directory_business_owner_idx").on(t.ownerId),
+    index("directory_business_promoted_idx")
+      .on(t.id)
+      .where(sql`${t.promotion} is not null`),
   ],
 );
 
@@ -424,6 +431,8 @@ export const subscription = pgTable(
   },
   (t) => [
     index("subscription_user_created_idx").on(t.userId, t.createdAt),
+    index("subscription_business_idx").on(t.businessId),
+    index("subscription_listing_idx").on(t.listingId),
     // The promotion sync and the expiry job look only at active rows.
     index("subscription_active_end_idx")
       .on(t.endDate)

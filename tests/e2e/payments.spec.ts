@@ -5,23 +5,13 @@ import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { STRIPE_PEER_URL } from "../../playwright.config";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, sellFormFields, test, toasts } from "./fixtures";
 
 /** A business the signed-in member offers for sale: theirs to promote. */
 async function offerForSale(page: Page) {
   const name = `Sweet Centre ${crypto.randomBytes(3).toString("hex")}`;
   const response = await page.request.post("/sell", {
-    multipart: {
-      businessName: name,
-      category: "food",
-      location: "Bradford",
-      askingPrice: "85000",
-      annualRevenue: "240000",
-      description: "A long-running sweet centre on Leeds Road with loyal customers.",
-      contactName: "Yusuf Khan",
-      contactEmail: "yusuf@example.com",
-      contactPhone: "07700 900123",
-    },
+    multipart: sellFormFields(name, { name: "Yusuf Khan", email: "yusuf@example.com" }),
   });
   expect(response.status()).toBe(200);
   return name;
@@ -117,4 +107,58 @@ test("a webhook with a forged signature is refused with 400", async ({ request }
 test("a visitor is asked to sign in before buying", async ({ page }) => {
   await page.goto("/packages/starter-package/buy");
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fpackages%2Fstarter-package%2Fbuy/);
+});
+
+test("staff link a directory business to its owner, who buys it the home page spotlight", async ({
+  page,
+  browser,
+  baseURL,
+  visitorIp,
+  signInAsNewAdmin,
+}) => {
+  // The owner, on a browser of their own.
+  const ownerContext = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": visitorIp } });
+  const owner = await ownerContext.newPage();
+  const id = crypto.randomBytes(4).toString("hex");
+  const member = { email: `grill-${id}@example.com`, password: `Harbour-${id}-Lantern`, fullName: "Grill Owner" };
+  for (const intent of ["sign-up", "sign-in"]) {
+    expect((await owner.request.post("/auth", { form: { intent, ...member }, maxRedirects: 0 })).status()).toBe(302);
+  }
+
+  // Digits sort first: the spotlight lists businesses by name.
+  const name = `1st Spotlight Grill ${id}`;
+  await signInAsNewAdmin();
+  await page.goto("/admin/directory/new");
+  await hydrated(page);
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Category").selectOption("food");
+  await page.getByLabel("Description").fill("Charcoal grills and fresh naan.");
+  await page.getByLabel("Town").fill("Cardiff");
+  await page.getByLabel("Owner's e-mail").fill(member.email);
+  await page.getByRole("button", { name: "Add business" }).click();
+  await expect(toasts(page)).toContainText("Business added");
+  await owner.goto("/");
+  await expect(owner.getByRole("main")).not.toContainText(name);
+
+  await owner.goto("/packages/premier-package/buy");
+  await owner.getByLabel("What to promote").selectOption({ label: `${name} (directory)` });
+  await owner.getByRole("button", { name: "Continue to payment" }).click();
+  await owner.getByRole("button", { name: "Pay £49.99" }).click();
+  await expect(owner).toHaveURL("/my-subscriptions?checkout=success");
+
+  // Paid for: in the home page spotlight, and featured first in the directory, for everyone.
+  const visitor = await browser.newPage({ baseURL });
+  await visitor.goto("/");
+  const spotlight = visitor.getByRole("region", { name: "Featured businesses" });
+  await expect(spotlight).toContainText(name);
+  await visitor.goto(`/halal-network-space?search=${encodeURIComponent(name)}`);
+  await expect(visitor.getByRole("article").filter({ hasText: name })).toContainText("Featured");
+
+  // Staff see the payment beside the subscription.
+  await page.goto("/admin/subscriptions");
+  const row = page.getByRole("row").filter({ hasText: member.email });
+  await expect(row).toContainText("Paid £49.99");
+  await expect(row).toContainText("Paid online: managed in Stripe");
+  await visitor.close();
+  await ownerContext.close();
 });

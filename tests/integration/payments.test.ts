@@ -68,6 +68,25 @@ async function ownBusiness(ownerId: string, slugLike: number) {
   return business!.id;
 }
 
+/** A published listing of the member's own. */
+async function publishedListingOf(sellerId: string, title: string) {
+  const [listing] = await db()
+    .insert(businessListing)
+    .values({
+      slug: `listing-${crypto.randomUUID()}`,
+      title,
+      category: "food",
+      town: "Leeds",
+      askingPricePence: 50_000_00,
+      description: `${title}, trading for years.`,
+      status: "published",
+      sellerId,
+      publishedAt: new Date(),
+    })
+    .returning({ id: businessListing.id });
+  return listing!;
+}
+
 function buy(slug: string, cookie: string, form: Record<string, string>) {
   return callAction<{ error: string }>(buyAction, {
     path: `/packages/${slug}/buy`,
@@ -160,14 +179,9 @@ describe("buying a promotion package", () => {
     const owner = await newMember("owner@example.com");
     const other = await newMember("other@example.com");
     const businessId = await ownBusiness(owner.id, 1);
-    const [listing] = await db()
-      .select({ id: businessListing.id })
-      .from(businessListing)
-      .where(eq(businessListing.status, "published"))
-      .limit(1);
-    await db().update(businessListing).set({ sellerId: owner.id }).where(eq(businessListing.id, listing!.id));
+    const listing = await publishedListingOf(owner.id, "Owner's Bakery");
     const before = peer.requests.length;
-    for (const target of [`business:${businessId}`, `listing:${listing!.id}`, "business:999999", "", "listing:x"]) {
+    for (const target of [`business:${businessId}`, `listing:${listing.id}`, "business:999999", "", "listing:x"]) {
       const answer = await buy("premier-package", other.cookie, { target });
       expect(answer.status).toBe(400);
       expect(answer.data.error).toBe("Please choose one of your businesses or listings to promote.");
@@ -237,21 +251,8 @@ describe("buying a promotion package", () => {
 describe("monthly plans", () => {
   it("applies events in Stripe's order, not in the order they arrive", async () => {
     const member = await newMember("monthly@example.com");
-    const [listing] = await db()
-      .insert(businessListing)
-      .values({
-        slug: `monthly-${Date.now()}`,
-        title: "Corner Bakery",
-        category: "food",
-        town: "Leeds",
-        askingPricePence: 50_000_00,
-        description: "A bakery.",
-        status: "published",
-        sellerId: member.id,
-        publishedAt: new Date(),
-      })
-      .returning({ id: businessListing.id });
-    const answer = await buy("starter-package", member.cookie, { target: `listing:${listing!.id}` });
+    const listing = await publishedListingOf(member.id, "Corner Bakery");
+    const answer = await buy("starter-package", member.cookie, { target: `listing:${listing.id}` });
     const session = sessionOf(answer.headers.get("location"));
     expect(session).toMatchObject({
       mode: "subscription",
@@ -298,7 +299,7 @@ describe("monthly plans", () => {
         await db()
           .select({ promotion: businessListing.promotion })
           .from(businessListing)
-          .where(eq(businessListing.id, listing!.id))
+          .where(eq(businessListing.id, listing.id))
       )[0]!.promotion;
     expect(await listingPromotion()).toBeNull();
 
@@ -317,28 +318,15 @@ describe("monthly plans", () => {
 
   it("showcases a listing while its Starter Package is paid", async () => {
     const member = await newMember("starter@example.com");
-    const [listing] = await db()
-      .insert(businessListing)
-      .values({
-        slug: `starter-${Date.now()}`,
-        title: "Halal Grill",
-        category: "food",
-        town: "York",
-        askingPricePence: 20_000_00,
-        description: "A grill.",
-        status: "published",
-        sellerId: member.id,
-        publishedAt: new Date(),
-      })
-      .returning({ id: businessListing.id });
+    const listing = await publishedListingOf(member.id, "Halal Grill");
     const session = sessionOf(
-      (await buy("starter-package", member.cookie, { target: `listing:${listing!.id}` })).headers.get("location"),
+      (await buy("starter-package", member.cookie, { target: `listing:${listing.id}` })).headers.get("location"),
     );
     for (const event of paidCheckoutEvents(session, peer.url)) await deliver(event);
     const [shown] = await db()
       .select({ promotion: businessListing.promotion, showcased: businessListing.showcased })
       .from(businessListing)
-      .where(eq(businessListing.id, listing!.id));
+      .where(eq(businessListing.id, listing.id));
     expect(shown).toEqual({ promotion: "showcase", showcased: true });
   });
 
@@ -353,6 +341,27 @@ describe("monthly plans", () => {
       .from(enquiry)
       .where(and(eq(enquiry.kind, "package_order"), eq(enquiry.userId, member.id)));
     expect(items).toEqual([{ subject: "GROWTH PLAN", status: "new" }]);
+  });
+});
+
+describe("two servers", () => {
+  it("apply an event delivered to both at once only once", async () => {
+    const member = await newMember("twice@example.com");
+    const session = sessionOf((await buy("starter-plan", member.cookie, {})).headers.get("location"));
+    const events = paidCheckoutEvents(session, peer.url);
+    // On PostgreSQL (TEST_POSTGRES_URL) these run on separate connections, as two servers would.
+    const answers = await Promise.all([...events, ...events, ...events].map((event) => deliver(event)));
+    expect(answers.map((a) => a.status)).toEqual(Array(answers.length).fill(200));
+    const row = await rowOf(session);
+    expect(row.status).toBe("active");
+    expect(await db().select({ kind: payment.kind }).from(payment).where(eq(payment.subscriptionId, row.id))).toEqual([
+      { kind: "payment" },
+    ]);
+    const items = await db()
+      .select({ id: enquiry.id })
+      .from(enquiry)
+      .where(and(eq(enquiry.kind, "package_order"), eq(enquiry.userId, member.id)));
+    expect(items).toHaveLength(1);
   });
 });
 

@@ -18,20 +18,22 @@ export async function syncPromotions(tx: Executor, now: Date) {
     ["directory_business", "business_id"],
     ["business_listing", "listing_id"],
   ] as const) {
+    // Only the promoted rows and the paid-for ones are visited (partial and foreign-key indexes).
     await tx.execute(sql`
       with paid as (
-        select s.${sql.identifier(column)} as target, max(p.promotion) as level
+        select s.${sql.identifier(column)} as id, max(p.promotion) as level
         from subscription s join service_package p on p.id = s.package_id
         where s.status = 'active' and s.end_date > ${at}::timestamptz and s.start_date <= ${at}::timestamptz
           and s.${sql.identifier(column)} is not null and p.promotion is not null
         group by 1
+      ), wanted as (
+        select id, level from paid
+        union all
+        select x.id, null from ${sql.identifier(table)} x
+        where x.promotion is not null and x.id not in (select id from paid)
       )
       update ${sql.identifier(table)} t set promotion = wanted.level
-      from (
-        select x.id, paid.level
-        from ${sql.identifier(table)} x left join paid on paid.target = x.id
-        where x.promotion is not null or paid.target is not null
-      ) wanted
+      from wanted
       where t.id = wanted.id and t.promotion is distinct from wanted.level`);
   }
 }

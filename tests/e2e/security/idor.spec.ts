@@ -3,7 +3,7 @@
 // in beside them, asks for all of it by page, by data request and by id.
 import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import { addVirtualAuthenticator, expect, hydrated, test, toasts, type Member } from "../fixtures";
+import { addVirtualAuthenticator, expect, hydrated, sellFormFields, test, toasts, type Member } from "../fixtures";
 
 const MEMBER_PAGES = ["/my-account", "/my-subscriptions", "/my-queries", "/saved-listings", "/my-favorites"];
 
@@ -124,17 +124,7 @@ test("a member cannot buy promotion for another member's business (decision 0026
   const owner = await memberBrowser(browser, baseURL, visitorIp);
   const name = `Owner's Grill ${owner.id}`;
   const offered = await owner.page.request.post("/sell", {
-    multipart: {
-      businessName: name,
-      category: "food",
-      location: "Leeds",
-      askingPrice: "60000",
-      annualRevenue: "150000",
-      description: "A grill house near the market, open late every day.",
-      contactName: owner.member.fullName,
-      contactEmail: owner.member.email,
-      contactPhone: "07700 900789",
-    },
+    multipart: sellFormFields(name, { name: owner.member.fullName, email: owner.member.email }),
   });
   expect(offered.status()).toBe(200);
   // What the owner's own buy page offers: the value another member would forge.
