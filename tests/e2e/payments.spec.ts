@@ -102,6 +102,13 @@ test("a webhook with a forged signature is refused with 400", async ({ request }
     });
     expect(answer.status()).toBe(400);
   }
+  // Stripe sends no Origin, so the cross-site rule (decision 0012) lets it reach the signature check;
+  // a browser's post from another site is still refused before it.
+  const crossSite = await request.post("/stripe/webhook", {
+    data: body,
+    headers: { "content-type": "application/json", origin: "https://evil.example", "stripe-signature": "t=1,v1=00" },
+  });
+  expect(crossSite.status()).toBe(403);
 });
 
 test("a visitor is asked to sign in before buying", async ({ page }) => {

@@ -7,6 +7,7 @@ import { peer, WEBHOOK_SECRET } from "../helpers/stripe-test-env";
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { scheduledJobs } from "../../app/jobs.server";
+import { exportMemberData } from "../../app/features/account/member.server";
 import { featuredBusinesses } from "../../app/features/directory/businesses.server";
 import { retryStoredEvents } from "../../app/features/payments/webhooks.server";
 import { action as buyAction } from "../../app/routes/package-buy";
@@ -162,6 +163,11 @@ describe("buying a promotion package", () => {
     const payments = await db().select().from(payment).where(eq(payment.subscriptionId, paid.id));
     expect(payments).toMatchObject([{ kind: "payment", amountPence: 2599 }]);
     expect(payments[0]!.receiptUrl).toMatch(/\/invoices\/in_/);
+    // The member's data download has it too.
+    const exported = await exportMemberData(member.id);
+    expect(exported.subscriptions).toMatchObject([
+      { packageName: "The Feature Package", status: "active", payments: [{ kind: "payment", amountPence: 2599 }] },
+    ]);
     expect(await rowOf(session)).toEqual(paid);
     const stored = await db().select({ n: count() }).from(stripeEvent);
     expect(stored[0]!.n).toBeGreaterThanOrEqual(2);

@@ -121,7 +121,7 @@ async function openWorkItem(tx: Tx, row: Row) {
     .from(user)
     .where(eq(user.id, row.userId));
   if (!member) return;
-  await recordEnquiry(tx as unknown as Database, {
+  await recordEnquiry(tx, {
     kind: "package_order",
     subject: row.packageName,
     userId: row.userId,
