@@ -22,12 +22,14 @@ async function expectNoSeriousViolations(page: Page) {
   expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
 }
 
-async function lastCheckoutSession(page: Page) {
-  const requests = (await (await page.request.get(`${STRIPE_PEER_URL}/_peer/requests`)).json()) as {
-    path: string;
-    body: { line_items: { price_data: { unit_amount: string } }[]; mode: string };
-  }[];
-  return requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1)!.body;
+/** The checkout session behind a stub checkout page's address, as the stand-in received it. */
+async function checkoutSessionAt(page: Page, payUrl: string) {
+  const id = new URL(payUrl).pathname.split("/").at(-1);
+  return (await (await page.request.get(`${STRIPE_PEER_URL}/_peer/sessions/${id}`)).json()) as {
+    line_items: { price_data: { unit_amount: string } }[];
+    mode: string;
+    metadata: { hbs_subscription: string };
+  };
 }
 
 test("a member pays for The Feature Package for their business on Stripe's page and sees it active, with its receipt", async ({
@@ -50,7 +52,7 @@ test("a member pays for The Feature Package for their business on Stripe's page 
 
   // Stripe's page (the stand-in's stub), priced from our database.
   await expect(page.getByRole("heading", { name: "Stub checkout" })).toBeVisible();
-  expect((await lastCheckoutSession(page)).line_items[0]!.price_data.unit_amount).toBe("2599");
+  expect((await checkoutSessionAt(page, page.url())).line_items[0]!.price_data.unit_amount).toBe("2599");
   await page.getByRole("button", { name: "Pay £25.99" }).click();
 
   await expect(page).toHaveURL("/my-subscriptions?checkout=success");
@@ -70,18 +72,20 @@ test("a member pays for The Feature Package for their business on Stripe's page 
   await expect(page).toHaveURL("/my-subscriptions");
 });
 
-test("a service plan is a monthly subscription; a price sent with the form is ignored", async ({
+test("a service plan renews monthly until a renewal fails and the member cancels; a price sent with the form is ignored", async ({
   page,
   signUpAndSignIn,
+  signInAsNewAdmin,
 }) => {
-  await signUpAndSignIn();
+  const { email } = await signUpAndSignIn();
   const answer = await page.request.post("/packages/vip-plan/buy", {
     form: { price: "0.01", pricePence: "1", unit_amount: "1" },
     maxRedirects: 0,
   });
   expect(answer.status()).toBe(303);
   expect(answer.headers().location).toMatch(`${STRIPE_PEER_URL}/pay/`);
-  expect(await lastCheckoutSession(page)).toMatchObject({
+  const session = await checkoutSessionAt(page, answer.headers().location!);
+  expect(session).toMatchObject({
     mode: "subscription",
     line_items: [{ price_data: { unit_amount: "19999", recurring: { interval: "month" } } }],
   });
@@ -91,6 +95,32 @@ test("a service plan is a monthly subscription; a price sent with the form is ig
   const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "VIP PLAN" }) });
   await expect(card.getByText("active", { exact: true })).toBeVisible();
   await expect(card).toContainText("Business optimization");
+
+  // Next month's payment is declined: the member sees it.
+  const subscriptions = (await (await page.request.get(`${STRIPE_PEER_URL}/_peer/subscriptions`)).json()) as {
+    id: string;
+    metadata: { hbs_subscription: string };
+  }[];
+  const stripeId = subscriptions.find((s) => s.metadata.hbs_subscription === session.metadata.hbs_subscription)!.id;
+  expect((await page.request.post(`${STRIPE_PEER_URL}/_peer/subscriptions/${stripeId}/fail-renewal`)).status()).toBe(
+    204,
+  );
+  await page.reload();
+  await expect(card.getByText("payment failed", { exact: true })).toBeVisible();
+  await expect(card.getByRole("list", { name: "Payments" })).toContainText("Payment failed £199.99");
+
+  // They cancel in Stripe's portal; it lapses.
+  await page.getByRole("button", { name: "Manage billing" }).click();
+  await page.getByRole("button", { name: "Cancel VIP PLAN" }).click();
+  await page.getByRole("link", { name: "Return to HBS" }).click();
+  await expect(card.getByText("cancelled", { exact: true })).toBeVisible();
+
+  // Staff see the failure and the end beside the subscription.
+  await signInAsNewAdmin();
+  await page.goto("/admin/subscriptions");
+  const row = page.getByRole("row").filter({ hasText: email });
+  await expect(row).toContainText("cancelled");
+  await expect(row).toContainText("Payment failed £199.99");
 });
 
 test("a webhook with a forged signature is refused with 400", async ({ request }) => {

@@ -108,6 +108,8 @@ export function paidCheckoutEvents(session: Json, baseUrl: string, created = now
 
 export async function startStripePeer({ webhookUrl, webhookSecret, port = 0 }: StripePeerOptions) {
   const sessions = new Map<string, Json>();
+  /** Subscriptions made by paid checkouts, for the portal's cancel and the tests' failed renewal. */
+  const subscriptions = new Map<string, { customer: string; name: string; amount: number; metadata: Json }>();
   const customers = new Map<string, Json>();
   const requests: { method: string; path: string; body: Json }[] = [];
   let baseUrl = "";
@@ -188,19 +190,98 @@ export async function startStripePeer({ webhookUrl, webhookSecret, port = 0 }: S
           return;
         }
         if (session && req.method === "POST") {
-          for (const event of paidCheckoutEvents(session, baseUrl)) await deliver(event);
+          const events = paidCheckoutEvents(session, baseUrl);
+          const completed = (events[0]!.data as { object: Json }).object;
+          if (completed.subscription) {
+            const price = (session.line_items as Json[])[0]!.price_data as Json;
+            subscriptions.set(String(completed.subscription), {
+              customer: String(session.customer),
+              name: String((price.product_data as Json).name),
+              amount: Number(price.unit_amount),
+              metadata: session.metadata as Json,
+            });
+          }
+          for (const event of events) await deliver(event);
           res.writeHead(303, { location: String(session.success_url) });
           res.end();
           return;
         }
-        if (req.method === "GET" && /^\/(portal|invoices)\//.test(url.pathname)) {
+        const portal = /^\/portal\/(\w+)(?:\/cancel\/(\w+))?$/.exec(url.pathname);
+        if (portal && req.method === "POST" && portal[2] && subscriptions.get(portal[2])?.customer === portal[1]) {
+          // The portal's cancel, at once: Stripe then says the subscription is deleted.
+          const { metadata } = subscriptions.get(portal[2])!;
+          const object = {
+            id: portal[2],
+            object: "subscription",
+            status: "canceled",
+            ended_at: nowSeconds(),
+            metadata,
+          };
+          await deliver(
+            stripeEventOf("customer.subscription.deleted", { ...object, items: { object: "list", data: [] } }),
+          );
+          subscriptions.delete(portal[2]);
+          res.writeHead(303, { location: `/portal/${portal[1]}${url.search}` });
+          res.end();
+          return;
+        }
+        if (portal && req.method === "GET" && !portal[2]) {
           const back = url.searchParams.get("return");
+          const own = [...subscriptions].filter(([, sub]) => sub.customer === portal[1]);
           res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
           res.end(
-            url.pathname.startsWith("/portal/")
-              ? page("Stub billing portal", back ? `<a href="${back}">Return to HBS</a>` : "")
-              : page("Stub receipt", `<p>${url.pathname.slice("/invoices/".length)}</p>`),
+            page(
+              "Stub billing portal",
+              own
+                .map(
+                  ([id, sub]) =>
+                    `<form method="post" action="/portal/${portal[1]}/cancel/${id}${url.search}"><button type="submit">Cancel ${sub.name}</button></form>`,
+                )
+                .join("") + (back ? `<a href="${back}">Return to HBS</a>` : ""),
+            ),
           );
+          return;
+        }
+        const renewal = /^\/_peer\/subscriptions\/(\w+)\/fail-renewal$/.exec(url.pathname);
+        const failing = renewal ? subscriptions.get(renewal[1]!) : undefined;
+        if (failing && req.method === "POST") {
+          // For tests: the next month's invoice is declined.
+          const invoiceId = newId("in");
+          await deliver(
+            stripeEventOf("invoice.payment_failed", {
+              id: invoiceId,
+              object: "invoice",
+              customer: failing.customer,
+              amount_due: failing.amount,
+              amount_paid: 0,
+              attempt_count: 1,
+              status: "open",
+              hosted_invoice_url: `${baseUrl}/invoices/${invoiceId}`,
+              metadata: {},
+              parent: {
+                type: "subscription_details",
+                subscription_details: { subscription: renewal![1], metadata: failing.metadata },
+              },
+            }),
+          );
+          res.writeHead(204);
+          res.end();
+          return;
+        }
+        if (req.method === "GET" && url.pathname.startsWith("/invoices/")) {
+          res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+          res.end(page("Stub receipt", `<p>${url.pathname.slice("/invoices/".length)}</p>`));
+          return;
+        }
+        const known = /^\/_peer\/sessions\/(\w+)$/.exec(url.pathname);
+        if (known && req.method === "GET" && sessions.has(known[1]!)) {
+          res.writeHead(200, { "content-type": "application/json" });
+          res.end(JSON.stringify(sessions.get(known[1]!)));
+          return;
+        }
+        if (route === "GET /_peer/subscriptions") {
+          res.writeHead(200, { "content-type": "application/json" });
+          res.end(JSON.stringify([...subscriptions].map(([id, sub]) => ({ id, ...sub }))));
           return;
         }
         if (route === "GET /_peer/requests") {
@@ -226,6 +307,7 @@ export async function startStripePeer({ webhookUrl, webhookSecret, port = 0 }: S
     url: baseUrl,
     requests,
     sessions,
+    subscriptions,
     deliver,
     /** Stops answering, as Stripe out of reach; the library's kept-alive connections are cut too. */
     close: () =>
