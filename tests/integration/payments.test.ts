@@ -336,12 +336,19 @@ describe("monthly plans", () => {
     expect(shown).toEqual({ promotion: "showcase", showcased: true });
   });
 
-  it("opens one work item for staff when a service plan is paid", async () => {
+  it("opens one work item for staff when a service plan is paid, even after a first attempt failed", async () => {
     const member = await newMember("service@example.com");
     const answer = await buy("growth-plan", member.cookie, {});
     const session = sessionOf(answer.headers.get("location"));
-    const events = paidCheckoutEvents(session, peer.url);
+    const t0 = Math.floor(Date.now() / 1000);
+    const events = paidCheckoutEvents(session, peer.url, t0 + 10);
+    const invoice = (events[1]!.data as { object: Record<string, unknown> }).object;
+    await deliver(
+      stripeEventOf("invoice.payment_failed", { ...invoice, id: "in_test_first_try", attempt_count: 1 }, t0),
+    );
+    expect((await rowOf(session)).status).toBe("past_due");
     for (const event of [...events, ...events]) await deliver(event);
+    expect((await rowOf(session)).status).toBe("active");
     const items = await db()
       .select({ subject: enquiry.subject, status: enquiry.status })
       .from(enquiry)

@@ -9,7 +9,7 @@ import { recordEnquiry } from "~/features/enquiries/enquiries.server";
 import { db, type Database } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
-import { payment, stripeEvent, subscription, user } from "~/server/schema";
+import { enquiry, payment, stripeEvent, subscription, user } from "~/server/schema";
 import { syncPromotions } from "./promotions.server";
 import { stripe } from "./stripe.server";
 
@@ -109,7 +109,7 @@ async function applyState(tx: Tx, row: Row, event: Stripe.Event, changes: Partia
     .update(subscription)
     .set({ ...changes, stripeStateAt: at })
     .where(eq(subscription.id, row.id));
-  if (row.status === "pending" && changes.status === "active" && row.packageType === "service") {
+  if (row.status !== "active" && changes.status === "active" && row.packageType === "service") {
     await openWorkItem(tx, row);
   }
 }
@@ -120,7 +120,14 @@ async function openWorkItem(tx: Tx, row: Row) {
     .select({ email: user.email, fullName: user.fullName, name: user.name })
     .from(user)
     .where(eq(user.id, row.userId));
-  if (!member) return;
+  const reference = `#${row.id}`;
+  const [opened] = await tx
+    .select({ id: enquiry.id })
+    .from(enquiry)
+    .where(and(eq(enquiry.kind, "package_order"), sql`${enquiry.fields}->>'subscription' = ${reference}`))
+    .limit(1);
+  // Once per subscription, however it came to be paid (a failed first attempt, then a payment).
+  if (!member || opened) return;
   await recordEnquiry(tx, {
     kind: "package_order",
     subject: row.packageName,
@@ -129,7 +136,7 @@ async function openWorkItem(tx: Tx, row: Row) {
       packageName: row.packageName,
       fullName: member.fullName || member.name || member.email,
       email: member.email,
-      subscription: `#${row.id}`,
+      subscription: reference,
     },
   });
 }
