@@ -196,6 +196,8 @@ test("staff link a directory business to its owner, who buys it the home page sp
   const row = page.getByRole("row").filter({ hasText: member.email });
   await expect(row).toContainText("Paid £49.99");
   await expect(row).toContainText("Paid online: managed in Stripe");
+  await page.goto(`/admin/directory?q=${encodeURIComponent(name)}`);
+  await expect(page.getByRole("row").filter({ hasText: name })).toContainText("Paid spotlight");
   await visitor.close();
   await ownerContext.close();
 });

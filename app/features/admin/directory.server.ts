@@ -25,6 +25,7 @@ export function listDirectory(q: string) {
       town: directoryBusiness.town,
       category: directoryBusiness.category,
       featured: directoryBusiness.featured,
+      promotion: directoryBusiness.promotion,
       published: directoryBusiness.published,
     })
     .from(directoryBusiness)

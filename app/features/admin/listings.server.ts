@@ -29,6 +29,7 @@ export function listListings(status: ListingStatus) {
         category: businessListing.category,
         askingPricePence: businessListing.askingPricePence,
         featured: businessListing.featured,
+        promotion: businessListing.promotion,
         createdAt: businessListing.createdAt,
         publishedAt: businessListing.publishedAt,
       })

@@ -52,6 +52,11 @@ export default function AdminListings({ loaderData: { status, counts, listings }
                   {listing.title}
                 </Link>
                 {listing.featured ? <Badge className="ml-2">Featured</Badge> : null}
+                {listing.promotion ? (
+                  <Badge variant="outline" className="ml-2">
+                    Paid {listing.promotion}
+                  </Badge>
+                ) : null}
               </td>
               <td className="px-4 py-3">{listing.category}</td>
               <td className="px-4 py-3">{listing.town}</td>
