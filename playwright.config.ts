@@ -6,9 +6,18 @@ const port = Number(process.env.E2E_PORT ?? 4391);
 // localhost, not 127.0.0.1: WebAuthn refuses an IP address as the passkeys'
 // relying party. The server still listens on 127.0.0.1 only.
 const baseURL = `http://localhost:${port}`;
-/** Specs that publish what they make, for a few seconds. */
-const PUBLISHES = [/seller-dashboard\.spec\.ts/, /messages\.spec\.ts/, /directory-(halal|hours)\.spec\.ts/, /security\/idor\.spec\.ts/];
+/** Specs that publish or promote what they make, for a few seconds. */
+const PUBLISHES = [
+  /seller-dashboard\.spec\.ts/,
+  /messages\.spec\.ts/,
+  /payments\.spec\.ts/,
+  /directory-(halal|hours)\.spec\.ts/,
+  /security\/idor\.spec\.ts/,
+];
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? "data-e2e";
+// The Stripe stand-in (tests/helpers/stripe-peer.ts) the app pays through in these tests.
+export const STRIPE_PEER_URL = `http://127.0.0.1:${port + 5000}`;
+const stripe = { STRIPE_SECRET_KEY: "sk_test_e2e", STRIPE_WEBHOOK_SECRET: "whsec_test_e2e" };
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -37,25 +46,40 @@ export default defineConfig({
   },
   projects: [
     { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: PUBLISHES },
-    // Specs that put a listing or a business on public view for a few seconds run after the
-    // others, whose counts of /buy and the directory they would otherwise upset.
+    // Specs that put a listing or a business on public view (or in the spotlight) for a few
+    // seconds run after the others, whose counts and orders of /buy, the directory and the
+    // home page they would otherwise upset.
     { name: "publishing", use: { ...devices["Desktop Chrome"] }, testMatch: PUBLISHES, dependencies: ["chromium"] },
   ],
-  webServer: {
-    command: "node scripts/start.js",
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SITE_URL: baseURL,
-      DATA_DIR: E2E_DATA_DIR,
-      LOG_LEVEL: "warn",
-      // As behind a reverse proxy on the same machine: each test says who it
-      // is with X-Forwarded-For (tests/e2e/fixtures.ts), so tests do not
-      // share the per-visitor rate limits.
-      TRUST_PROXY: "loopback",
+  webServer: [
+    {
+      command: "node --import tsx tests/helpers/stripe-peer-main.ts",
+      url: `${STRIPE_PEER_URL}/_peer/requests`,
+      reuseExistingServer: false,
+      env: {
+        STRIPE_PEER_PORT: String(port + 5000),
+        STRIPE_WEBHOOK_URL: `${baseURL}/stripe/webhook`,
+        STRIPE_WEBHOOK_SECRET: stripe.STRIPE_WEBHOOK_SECRET,
+      },
     },
-  },
+    {
+      command: "node scripts/start.js",
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        SITE_URL: baseURL,
+        DATA_DIR: E2E_DATA_DIR,
+        LOG_LEVEL: "warn",
+        // As behind a reverse proxy on the same machine: each test says who it
+        // is with X-Forwarded-For (tests/e2e/fixtures.ts), so tests do not
+        // share the per-visitor rate limits.
+        TRUST_PROXY: "loopback",
+        ...stripe,
+        STRIPE_API_URL: STRIPE_PEER_URL,
+      },
+    },
+  ],
 });

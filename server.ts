@@ -42,6 +42,17 @@ try {
 }
 
 const production = env.NODE_ENV === "production";
+// Buying and 'Manage billing' post to us and are redirected to Stripe's own
+// pages, which form-action must allow (decision 0026); in tests, the stand-in's.
+const paymentPages =
+  env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+    ? [
+        "https://checkout.stripe.com",
+        "https://billing.stripe.com",
+        // Host and port only: the page's own scheme, so no plain-http source appears in the policy.
+        ...(env.STRIPE_API_URL ? [new URL(env.STRIPE_API_URL).host] : []),
+      ]
+    : [];
 const { logger } = await import("./app/server/logger.server.ts");
 
 const app = express();
@@ -223,7 +234,7 @@ function securityHeaders(...[, res, next]: Parameters<RequestHandler>) {
         "connect-src 'self'",
         "object-src 'none'",
         "base-uri 'none'",
-        "form-action 'self'",
+        ["form-action 'self'", ...paymentPages].join(" "),
         "frame-ancestors 'none'",
       ].join("; "),
     );

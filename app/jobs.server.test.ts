@@ -22,11 +22,12 @@ describe("JOB_INTERVALS", () => {
     }
   });
 
-  it("changes how often the named jobs run and leaves the others hourly", () => {
+  it("changes how often the named jobs run and leaves the others at their default", () => {
     const jobs = scheduledJobs({ "subscriptions.expire": 300_000 });
     expect(Object.fromEntries(jobs.map((j) => [j.name, j.everyMs]))).toEqual({
       "subscriptions.expire": 300_000,
       "listings.lifecycle": 3_600_000,
+      "payments.events": 300_000,
       housekeeping: 3_600_000,
     });
   });

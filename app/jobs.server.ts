@@ -3,6 +3,8 @@
 // run a job more or less often with JOB_INTERVALS.
 import { expireSubscriptions } from "~/features/admin/subscriptions.server";
 import { pruneListingViewVisitors } from "~/features/marketplace/listing-views.server";
+import { syncPromotions } from "~/features/payments/promotions.server";
+import { retryStoredEvents } from "~/features/payments/webhooks.server";
 import { runListingLifecycle } from "~/features/selling/lifecycle.server";
 import { db } from "~/server/db.server";
 import { env } from "~/server/env.server";
@@ -18,7 +20,18 @@ const defaults: ScheduledJob[] = [
   {
     name: "subscriptions.expire",
     everyMs: HOUR,
-    run: async (now) => ({ expired: await expireSubscriptions(now) }),
+    async run(now) {
+      const expired = await expireSubscriptions(now);
+      // Paid promotion ends with its period, whether or not Stripe has said anything (decision 0026).
+      await syncPromotions(db(), now);
+      return { expired };
+    },
+  },
+  {
+    // Stripe events whose handling failed, tried again from what was stored (decision 0026).
+    name: "payments.events",
+    everyMs: 5 * 60 * 1000,
+    run: async (now) => ({ applied: await retryStoredEvents(now) }),
   },
   {
     // "Is your listing still available?" at 60 days, expiry at 90 (decision 0030).

@@ -13,6 +13,7 @@ export default [
   route("promote", "routes/promote.tsx"),
   route("services", "routes/services.tsx"),
   route("packages/:slug", "routes/package-interest.tsx"),
+  route("packages/:slug/buy", "routes/package-buy.tsx"),
   route("contact", "routes/contact.tsx"),
   route("about", "routes/about.tsx"),
   route("auth", "routes/auth.tsx"),
@@ -25,6 +26,7 @@ export default [
   route("my-account", "routes/my-account.tsx"),
   route("my-account/data", "routes/my-account-data.ts"),
   route("my-subscriptions", "routes/my-subscriptions.tsx"),
+  route("my-subscriptions/billing", "routes/my-billing.ts"),
   route("my-queries", "routes/my-queries.tsx"),
   route("saved-listings", "routes/saved-listings.tsx"),
   route("my-favorites", "routes/my-favorites.tsx"),
@@ -61,5 +63,6 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route(".well-known/security.txt", "routes/security-txt.ts"),
   route("healthz", "routes/healthz.ts"),
+  route("stripe/webhook", "routes/stripe-webhook.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -34,9 +34,9 @@ CREATE INDEX "business_hours_open_idx" ON "business_hours" USING btree ("weekday
 CREATE INDEX "business_hours_exception_business_idx" ON "business_hours_exception" USING btree ("business_id","on_date");--> statement-breakpoint
 CREATE INDEX "business_hours_exception_date_idx" ON "business_hours_exception" USING btree ("on_date","business_id");--> statement-breakpoint
 ALTER TABLE "enquiry" ADD CONSTRAINT "enquiry_business_id_directory_business_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."directory_business"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "directory_business_certifier_order_idx" ON "directory_business" USING btree ("published","halal_certifier_body","featured" DESC NULLS FIRST,"name","id");--> statement-breakpoint
-CREATE INDEX "directory_business_fully_halal_order_idx" ON "directory_business" USING btree ("published","featured" DESC NULLS FIRST,"name","id") WHERE "directory_business"."halal_status" = 'fully_halal';--> statement-breakpoint
-CREATE INDEX "directory_business_no_alcohol_order_idx" ON "directory_business" USING btree ("published","featured" DESC NULLS FIRST,"name","id") WHERE "directory_business"."alcohol_served" = false;--> statement-breakpoint
+CREATE INDEX "directory_business_certifier_order_idx" ON "directory_business" USING btree ("published","halal_certifier_body","showcased" DESC NULLS FIRST,"name","id");--> statement-breakpoint
+CREATE INDEX "directory_business_fully_halal_order_idx" ON "directory_business" USING btree ("published","showcased" DESC NULLS FIRST,"name","id") WHERE "directory_business"."halal_status" = 'fully_halal';--> statement-breakpoint
+CREATE INDEX "directory_business_no_alcohol_order_idx" ON "directory_business" USING btree ("published","showcased" DESC NULLS FIRST,"name","id") WHERE "directory_business"."alcohol_served" = false;--> statement-breakpoint
 -- The free-text certifier becomes a body, keeping the text only for others.
 UPDATE "directory_business" SET
 	"halal_certifier_body" = (CASE upper(trim("halal_certifier"))

@@ -1,9 +1,12 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { listSubscriptions } from "~/features/account/member.server";
 import { requireUser } from "~/features/account/session.server";
+import { paymentKindLabels, paymentsOf, subscriptionStatusLabels } from "~/features/payments/billing.server";
+import { customerOf } from "~/features/payments/checkout.server";
+import { paymentsEnabled } from "~/features/payments/stripe.server";
 import { formatLondonDate } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
 import { cn } from "~/lib/utils";
@@ -12,13 +15,28 @@ import type { Route } from "./+types/my-subscriptions";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const subscriptions = await listSubscriptions(user.id);
+  const [payments, customer] = await Promise.all([
+    paymentsOf(subscriptions.map((s) => s.id)),
+    paymentsEnabled() ? customerOf(user.id) : null,
+  ]);
   return {
+    // Back from Stripe's checkout: the payment is confirmed by its webhook, maybe a moment later.
+    justPaid: new URL(request.url).searchParams.get("checkout") === "success",
+    canManageBilling: Boolean(customer),
     subscriptions: subscriptions.map((s) => ({
       id: s.id,
       packageName: s.packageName,
       // The spec's labels (section 2).
       typeLabel: s.packageType === "service" ? "Business optimization" : "Promotion",
       status: s.status,
+      statusLabel: subscriptionStatusLabels[s.status] ?? s.status,
+      payments: (payments.get(s.id) ?? []).map((p) => ({
+        id: p.id,
+        what: paymentKindLabels[p.kind],
+        amount: formatPence(p.amountPence),
+        when: formatLondonDate(p.occurredAt),
+        receiptUrl: p.receiptUrl,
+      })),
       price: formatPence(s.pricePence),
       started: formatLondonDate(s.startDate),
       ends: s.endDate ? formatLondonDate(s.endDate) : null,
@@ -36,13 +54,30 @@ const statusClass: Record<string, string> = {
   active: "bg-green-100 text-green-900",
   cancelled: "bg-yellow-100 text-yellow-900",
   expired: "bg-red-100 text-red-900",
+  past_due: "bg-red-100 text-red-900",
+  refunded: "bg-red-100 text-red-900",
 };
 
-export default function MySubscriptions({ loaderData: { subscriptions } }: Route.ComponentProps) {
+export default function MySubscriptions({
+  loaderData: { subscriptions, justPaid, canManageBilling },
+}: Route.ComponentProps) {
   return (
     <>
       <PageHero title="My subscriptions">The promotion and optimisation packages on your account.</PageHero>
       <section className="mx-auto max-w-6xl px-4 py-12">
+        {justPaid ? (
+          <p role="status" className="mb-6 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
+            Thank you for your payment. Your package starts as soon as Stripe confirms it, usually within a minute.
+          </p>
+        ) : null}
+        {canManageBilling ? (
+          <Form method="post" action="/my-subscriptions/billing" reloadDocument className="mb-6">
+            <button type="submit" className={buttonVariants({ variant: "outline" })}>
+              Manage billing
+            </button>
+            <span className="ml-3 text-sm text-slate-700">Cancel a plan or change your card on Stripe.</span>
+          </Form>
+        ) : null}
         {subscriptions.length === 0 ? (
           <Card className="grid justify-items-center gap-3 p-8 text-center">
             <h2 className="text-xl font-semibold">No subscriptions yet</h2>
@@ -72,7 +107,7 @@ export default function MySubscriptions({ loaderData: { subscriptions } }: Route
                         statusClass[s.status] ?? "bg-slate-100 text-slate-800",
                       )}
                     >
-                      {s.status}
+                      {s.statusLabel}
                     </span>
                   </div>
                   <dl className="mt-4 grid grid-cols-3 gap-2 text-sm">
@@ -91,6 +126,30 @@ export default function MySubscriptions({ loaderData: { subscriptions } }: Route
                       </div>
                     ) : null}
                   </dl>
+                  {s.payments.length ? (
+                    <ul className="mt-4 grid gap-1 border-t border-slate-200 pt-3 text-sm" aria-label="Payments">
+                      {s.payments.map((p) => (
+                        <li key={p.id} className="flex flex-wrap justify-between gap-2">
+                          <span>
+                            {p.when}: {p.what} {p.amount}
+                          </span>
+                          {p.receiptUrl ? (
+                            <a
+                              href={p.receiptUrl}
+                              className="font-medium text-brand-800 underline underline-offset-4"
+                              rel="noreferrer"
+                            >
+                              {p.what === "Paid" ? "Receipt" : "Details"}
+                              <span className="sr-only">
+                                {" "}
+                                for {s.packageName}, {p.when}
+                              </span>
+                            </a>
+                          ) : null}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
                 </Card>
               </li>
             ))}

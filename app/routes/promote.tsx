@@ -5,11 +5,12 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PlanGrid } from "~/features/packages/plan-card";
 import { listPackages } from "~/features/packages/packages.server";
+import { paymentsEnabled } from "~/features/payments/stripe.server";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/promote";
 
 export async function loader() {
-  return { plans: await listPackages("promotion") };
+  return { plans: await listPackages("promotion"), canBuy: paymentsEnabled() };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -45,13 +46,13 @@ const benefits: { title: string; text: string; Icon: LucideIcon }[] = [
 ];
 
 export default function Promote({ loaderData }: Route.ComponentProps) {
-  const { plans } = loaderData;
+  const { plans, canBuy } = loaderData;
   return (
     <>
       <PageHero title="Promote your business">
         <p>
-          Get your business seen by the UK&rsquo;s halal community. Choose a package and we will showcase you across
-          our platform and social media.
+          Get your business seen by the UK&rsquo;s halal community. Choose a package and we will showcase you across our
+          platform and social media.
         </p>
       </PageHero>
 
@@ -65,7 +66,7 @@ export default function Promote({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <div className="mt-10">
-          <PlanGrid plans={plans} />
+          <PlanGrid plans={plans} canBuy={canBuy} />
         </div>
       </section>
 

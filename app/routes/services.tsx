@@ -4,11 +4,12 @@ import { PageHero } from "~/components/layout/page-hero";
 import { buttonVariants } from "~/components/ui/button";
 import { PlanGrid } from "~/features/packages/plan-card";
 import { listPackages } from "~/features/packages/packages.server";
+import { paymentsEnabled } from "~/features/payments/stripe.server";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/services";
 
 export async function loader() {
-  return { plans: await listPackages("service") };
+  return { plans: await listPackages("service"), canBuy: paymentsEnabled() };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function Services({ loaderData }: Route.ComponentProps) {
-  const { plans } = loaderData;
+  const { plans, canBuy } = loaderData;
   return (
     <>
       <PageHero title="Optimise your business">
@@ -41,7 +42,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <div className="mt-10">
-          <PlanGrid plans={plans} />
+          <PlanGrid plans={plans} canBuy={canBuy} />
         </div>
       </section>
 
@@ -52,8 +53,8 @@ export default function Services({ loaderData }: Route.ComponentProps) {
               Need a custom package?
             </h2>
             <p className="mt-3 text-lg text-slate-700">
-              Every business is different. Tell us what you need and we will put together a package that fits your
-              goals and your budget.
+              Every business is different. Tell us what you need and we will put together a package that fits your goals
+              and your budget.
             </p>
           </div>
           <Link to="/contact" className={cn(buttonVariants({ size: "lg" }), "self-start md:self-center")}>
@@ -91,10 +92,7 @@ function PartnerLogo() {
       />
       <circle cx="40" cy="26.5" r="6" fill="#ffffff" />
       {/* Star */}
-      <path
-        d="M82 14l3.8 7.7 8.5 1.2-6.1 6 1.4 8.4L82 33.3l-7.6 4 1.4-8.4-6.1-6 8.5-1.2z"
-        fill="#f59e0b"
-      />
+      <path d="M82 14l3.8 7.7 8.5 1.2-6.1 6 1.4 8.4L82 33.3l-7.6 4 1.4-8.4-6.1-6 8.5-1.2z" fill="#f59e0b" />
       {/* Rating bars */}
       <rect x="104" y="17" width="70" height="7" rx="3.5" fill="#065f46" />
       <rect x="104" y="29" width="54" height="7" rx="3.5" fill="#10b981" />

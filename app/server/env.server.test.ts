@@ -92,3 +92,16 @@ describe("BETTER_AUTH_SECRET", () => {
     refuse("ab".repeat(20), /too predictable/);
   });
 });
+
+describe("Stripe", () => {
+  it("is off with neither key, and wants both keys together", () => {
+    expect(parseEnv({}).STRIPE_SECRET_KEY).toBeUndefined();
+    expect(parseEnv({ STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" })).toMatchObject({
+      STRIPE_SECRET_KEY: "sk_test_x",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+    });
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: "sk_test_x" })).toThrow(/STRIPE_WEBHOOK_SECRET: is required/);
+    expect(() => parseEnv({ STRIPE_WEBHOOK_SECRET: "whsec_x" })).toThrow(/STRIPE_SECRET_KEY: is required/);
+    expect(() => parseEnv({ STRIPE_API_URL: "ftp://stand-in" })).toThrow(/STRIPE_API_URL/);
+  });
+});

@@ -94,6 +94,11 @@ export const envSchema = z
     S3_SECRET_ACCESS_KEY: optionalText(),
     // Self-hosted stores (MinIO, Garage…) want bucket/key in the path, not in the host name.
     S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+    // Online payments (decision 0026): both set, or neither (no payment buttons).
+    STRIPE_SECRET_KEY: optionalText(),
+    STRIPE_WEBHOOK_SECRET: optionalText(),
+    // Only for tests: where the Stripe library sends its requests (the local stand-in), instead of api.stripe.com.
+    STRIPE_API_URL: optionalUrl(["http://", "https://"]),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .transform((env) => ({ ...env, SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}` }))
@@ -112,6 +117,13 @@ export const envSchema = z
         code: "custom",
         path: [env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
         message: "is required with the other S3 key",
+      });
+    }
+    if (!env.STRIPE_SECRET_KEY !== !env.STRIPE_WEBHOOK_SECRET) {
+      issues.addIssue({
+        code: "custom",
+        path: [env.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY"],
+        message: "is required with the other Stripe setting",
       });
     }
     // Settings for a bucket without one would quietly leave images on the disk.

@@ -98,3 +98,28 @@ export async function formOrRefusal(request: Request, limits: FormLimits): Promi
     });
   }
 }
+
+/**
+ * The body exactly as sent, for a signature over its bytes (Stripe's webhooks,
+ * decision 0026): the one body that is not a form. Read chunk by chunk, so
+ * that a body larger than `maxBytes` is refused (413) before it is all in memory.
+ */
+export async function readRawText(request: Request, maxBytes: number): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+  if (declared > maxBytes) throw new FormBodyError(413, "The request is too large.");
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body?.getReader();
+  try {
+    for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) {
+      size += read.value.byteLength;
+      if (size > maxBytes) throw new FormBodyError(413, "The request is too large.");
+      chunks.push(read.value);
+    }
+  } catch (error) {
+    await reader?.cancel().catch(() => {});
+    if (error instanceof FormBodyError) throw error;
+    throw new FormBodyError(400, "The request could not be read.");
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}

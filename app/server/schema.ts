@@ -175,6 +175,11 @@ const categoryLabelSql = sql.raw(
     .join(" ")} else category end)`,
 );
 
+// What a paid promotion package buys (decision 0026): a place in the lists'
+// showcase (featured first, with the badge), or that and the home page spotlight.
+// Ordered, so max() picks the strongest of several paid packages.
+export const promotionLevel = pgEnum("promotion_level", ["showcase", "spotlight"]);
+
 export const businessListing = pgTable(
   "business_listing",
   {
@@ -193,7 +198,13 @@ export const businessListing = pgTable(
     description: text("description").notNull(),
     features: jsonb("features").$type<string[]>().notNull().default([]),
     images: jsonb("images").$type<string[]>().notNull().default([]),
+    // Set by staff; `promotion` by what the seller has paid for (decision 0026).
     featured: boolean("featured").notNull().default(false),
+    promotion: promotionLevel("promotion"),
+    // Featured in the lists: by staff or by a paid package.
+    showcased: boolean("showcased")
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`${businessListing.featured} or ${businessListing.promotion} is not null`),
     offersCount: integer("offers_count").notNull().default(0),
     status: listingStatus("status").notNull().default("pending"),
     // Told to the seller when staff turn a submission down.
@@ -268,6 +279,10 @@ export const businessListing = pgTable(
     index("business_listing_lifecycle_idx")
       .on(sql`coalesce(${t.confirmedAt}, ${t.publishedAt})`)
       .where(sql`${t.status} = 'published'`),
+    // The few promoted listings, which the promotion sync revisits (decision 0026).
+    index("business_listing_promoted_idx")
+      .on(t.id)
+      .where(sql`${t.promotion} is not null`),
     index("business_listing_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("business_listing_search_title_trgm_idx").using("gin", sql`${t.searchTitle} gin_trgm_ops`),
   ],
@@ -299,7 +314,15 @@ export const directoryBusiness = pgTable(
     phone: text("phone"),
     website: text("website"),
     image: text("image"),
+    // Who may buy promotion for it (set by staff); null: no member.
+    ownerId: text("owner_id").references(() => user.id, { onDelete: "set null" }),
+    // Set by staff; `promotion` by what the owner has paid for (decision 0026).
     featured: boolean("featured").notNull().default(false),
+    promotion: promotionLevel("promotion"),
+    // Featured in the directory (first, with the badge): by staff or by a paid package.
+    showcased: boolean("showcased")
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`${directoryBusiness.featured} or ${directoryBusiness.promotion} is not null`),
     published: boolean("published").notNull().default(true),
     // The certifying body; `halal_certifier` holds its name when it is 'other'.
     halalCertifierBody: halalCertifierBody("halal_certifier_body"),
@@ -318,18 +341,18 @@ export const directoryBusiness = pgTable(
   },
   // Each list order has an index that returns a page without sorting.
   (t) => [
-    index("directory_business_order_idx").on(t.published, t.featured.desc().nullsFirst(), t.name, t.id),
+    index("directory_business_order_idx").on(t.published, t.showcased.desc().nullsFirst(), t.name, t.id),
     index("directory_business_category_order_idx").on(
       t.published,
       t.category,
-      t.featured.desc().nullsFirst(),
+      t.showcased.desc().nullsFirst(),
       t.name,
       t.id,
     ),
     index("directory_business_town_order_idx").on(
       t.published,
       sql`lower(${t.town})`,
-      t.featured.desc().nullsFirst(),
+      t.showcased.desc().nullsFirst(),
       t.name,
       t.id,
     ),
@@ -339,19 +362,23 @@ export const directoryBusiness = pgTable(
     // "Fully halal only" and "No alcohol" keep about half the rows: partial
     // indexes in the default order let their count(*) read the index alone.
     index("directory_business_fully_halal_order_idx")
-      .on(t.published, t.featured.desc().nullsFirst(), t.name, t.id)
+      .on(t.published, t.showcased.desc().nullsFirst(), t.name, t.id)
       .where(sql`${t.halalStatus} = 'fully_halal'`),
     index("directory_business_no_alcohol_order_idx")
-      .on(t.published, t.featured.desc().nullsFirst(), t.name, t.id)
+      .on(t.published, t.showcased.desc().nullsFirst(), t.name, t.id)
       .where(sql`${t.alcoholServed} = false`),
     // The certifier filter in the default order.
     index("directory_business_certifier_order_idx").on(
       t.published,
       t.halalCertifierBody,
-      t.featured.desc().nullsFirst(),
+      t.showcased.desc().nullsFirst(),
       t.name,
       t.id,
     ),
+    index("directory_business_owner_idx").on(t.ownerId),
+    index("directory_business_promoted_idx")
+      .on(t.id)
+      .where(sql`${t.promotion} is not null`),
   ],
 );
 
@@ -441,6 +468,8 @@ export const favouriteBusiness = pgTable(
 
 export const packageType = pgEnum("package_type", ["promotion", "service"]);
 
+export const packageBilling = pgEnum("package_billing", ["monthly", "one_month"]);
+
 // The spec's service plans and promotion packages (section 9). Prices live in
 // the database so that the server, not the page, decides what a plan costs.
 export const servicePackage = pgTable(
@@ -456,11 +485,20 @@ export const servicePackage = pgTable(
     badge: text("badge"),
     features: jsonb("features").$type<string[]>().notNull().default([]),
     position: integer("position").notNull().default(0),
+    // How it is paid online: every month until cancelled, or once for one month.
+    billing: packageBilling("billing").notNull().default("monthly"),
+    // What a promotion package switches on while paid for; null for service plans.
+    promotion: promotionLevel("promotion"),
     ...timestamps,
   },
   (t) => [index("service_package_type_position_idx").on(t.type, t.position)],
 );
 
+/**
+ * A package a member has: typed in by staff, or bought online (decision 0026),
+ * then with the package, what it promotes and Stripe's ids. Status: pending,
+ * active, past_due (a renewal failed), cancelled, expired or refunded.
+ */
 export const subscription = pgTable(
   "subscription",
   {
@@ -474,9 +512,83 @@ export const subscription = pgTable(
     pricePence: integer("price_pence").notNull(),
     startDate: timestamp("start_date", { withTimezone: true }).notNull(),
     endDate: timestamp("end_date", { withTimezone: true }),
+    packageId: integer("package_id").references(() => servicePackage.id, { onDelete: "set null" }),
+    // What a promotion package was bought for: one of the two.
+    businessId: integer("business_id").references(() => directoryBusiness.id, { onDelete: "set null" }),
+    listingId: integer("listing_id").references(() => businessListing.id, { onDelete: "set null" }),
+    stripeCheckoutSessionId: text("stripe_checkout_session_id").unique(),
+    stripeSubscriptionId: text("stripe_subscription_id").unique(),
+    stripePaymentIntentId: text("stripe_payment_intent_id").unique(),
+    // The creation time of the newest Stripe event applied: an older one arriving late changes no state.
+    stripeStateAt: timestamp("stripe_state_at", { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index("subscription_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("subscription_user_created_idx").on(t.userId, t.createdAt),
+    index("subscription_business_idx").on(t.businessId),
+    index("subscription_listing_idx").on(t.listingId),
+    // The promotion sync and the expiry job look only at active rows.
+    index("subscription_active_end_idx")
+      .on(t.endDate)
+      .where(sql`${t.status} = 'active'`),
+  ],
+);
+
+/** Each member's Stripe customer, made on their first checkout: the portal opens on it. */
+export const stripeCustomer = pgTable("stripe_customer", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  customerId: text("customer_id").notNull().unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const paymentKind = pgEnum("payment_kind", ["payment", "failure", "refund"]);
+
+/** What Stripe reported about a subscription's money: payments with their receipt, failures, refunds. */
+export const payment = pgTable(
+  "payment",
+  {
+    id: serial("id").primaryKey(),
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => subscription.id, { onDelete: "cascade" }),
+    kind: paymentKind("kind").notNull(),
+    // The invoice or charge it is about: with the kind, recorded once however often Stripe says it.
+    stripeObjectId: text("stripe_object_id").notNull(),
+    amountPence: integer("amount_pence").notNull(),
+    receiptUrl: text("receipt_url"),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("payment_kind_object_idx").on(t.kind, t.stripeObjectId),
+    index("payment_subscription_idx").on(t.subscriptionId, t.occurredAt),
+  ],
+);
+
+/**
+ * Every verified webhook event, stored before it is applied (decision 0026):
+ * its id makes a repeat a no-op, and one whose handling failed is retried
+ * from here by the scheduler.
+ */
+export const stripeEvent = pgTable(
+  "stripe_event",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    // Stripe's own time for it, which orders the events of one subscription.
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+  },
+  (t) => [
+    index("stripe_event_unprocessed_idx")
+      .on(t.receivedAt)
+      .where(sql`${t.processedAt} is null`),
+  ],
 );
 
 // ---------------------------------------------------------------------------
@@ -489,6 +601,8 @@ export const enquiryKind = pgEnum("enquiry_kind", [
   "contact",
   "listing_submission",
   "business_report",
+  // A service plan bought online: the work it asks of staff (decision 0026).
+  "package_order",
 ]);
 export const enquiryStatus = pgEnum("enquiry_status", ["new", "in_progress", "closed"]);
 

@@ -326,6 +326,10 @@ export interface SeedPackage {
   badge: string | null;
   features: string[];
   position: number;
+  /** How it is paid online (decision 0026). */
+  billing: "monthly" | "one_month";
+  /** What a promotion package switches on while paid for. */
+  promotion: "showcase" | "spotlight" | null;
 }
 
 const growthFeatures = [
@@ -357,6 +361,8 @@ export const seedPackages: SeedPackage[] = [
       "1 digital business card",
     ],
     position: 1,
+    billing: "monthly",
+    promotion: null,
   },
   {
     slug: "growth-plan",
@@ -368,6 +374,8 @@ export const seedPackages: SeedPackage[] = [
     badge: "MOST POPULAR",
     features: growthFeatures,
     position: 2,
+    billing: "monthly",
+    promotion: null,
   },
   {
     slug: "vip-plan",
@@ -389,6 +397,8 @@ export const seedPackages: SeedPackage[] = [
       "2 Google Ads campaigns",
     ],
     position: 3,
+    billing: "monthly",
+    promotion: null,
   },
   {
     slug: "starter-package",
@@ -400,6 +410,8 @@ export const seedPackages: SeedPackage[] = [
     badge: null,
     features: ["Showcase across the halal network platform"],
     position: 1,
+    billing: "monthly",
+    promotion: "showcase",
   },
   {
     slug: "feature-package",
@@ -411,6 +423,8 @@ export const seedPackages: SeedPackage[] = [
     badge: "Most Popular",
     features: featurePackageFeatures,
     position: 2,
+    billing: "one_month",
+    promotion: "spotlight",
   },
   {
     slug: "premier-package",
@@ -422,6 +436,8 @@ export const seedPackages: SeedPackage[] = [
     badge: "Best Choice",
     features: [...featurePackageFeatures, "TikTok video/post", "Professional website development"],
     position: 3,
+    billing: "one_month",
+    promotion: "spotlight",
   },
 ];
 

@@ -130,3 +130,18 @@ export async function addVirtualAuthenticator(page: Page) {
     },
   });
 }
+
+/** /sell's fields for a business offered without photos: posted by a signed-in member, it is their listing. */
+export function sellFormFields(businessName: string, contact: { name: string; email: string }) {
+  return {
+    businessName,
+    category: "food",
+    location: "Bradford",
+    askingPrice: "85000",
+    annualRevenue: "240000",
+    description: "A long-running business with loyal customers, sold as a going concern.",
+    contactName: contact.name,
+    contactEmail: contact.email,
+    contactPhone: "07700 900123",
+  };
+}

@@ -15,6 +15,7 @@ import { listOutbox, retryMessage } from "../../app/features/admin/outbox.server
 import { getDirectoryBusiness, saveDirectoryBusiness } from "../../app/features/admin/directory.server";
 import { businessSchema, listingEditSchema } from "../../app/features/admin/schemas";
 import { searchBusinesses } from "../../app/features/directory/businesses.server";
+import { promotionTargets } from "../../app/features/payments/checkout.server";
 import { parseDirectoryQuery } from "../../app/features/directory/directory-query.server";
 import { uploadsDir } from "../../app/server/storage.server";
 import {
@@ -380,6 +381,21 @@ describe("directory", () => {
     for (const website of ["javascript:alert(1)", "data:text/html,hi", "ftp://files.example"]) {
       expect(businessSchema.safeParse({ ...business({}), website }).success).toBe(false);
     }
+  });
+
+  it("links a business to its owner's account by e-mail, who may then buy promotion for it", async () => {
+    const admin = await staff();
+    const owner = await staff("owner-of-butchers@example.com");
+    expect(await saveDirectoryBusiness(admin, null, business({ ownerEmail: "nobody@example.com" }))).toEqual({
+      ok: false,
+      fieldErrors: { ownerEmail: ["No member has that e-mail address"] },
+    });
+    const saved = await saveDirectoryBusiness(admin, null, business({ ownerEmail: "Owner-Of-Butchers@example.com" }));
+    if (!saved.ok) throw new Error(JSON.stringify(saved.fieldErrors));
+    expect(await getDirectoryBusiness(saved.id)).toMatchObject({ ownerId: owner.id, ownerEmail: owner.email });
+    expect((await promotionTargets(owner.id)).map((t) => t.value)).toEqual([`business:${saved.id}`]);
+    await saveDirectoryBusiness(admin, saved.id, business({}));
+    expect(await promotionTargets(owner.id)).toEqual([]);
   });
 });
 

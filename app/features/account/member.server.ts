@@ -4,6 +4,7 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { cardColumns as businessColumns } from "~/features/directory/businesses.server";
 import { cardColumns as listingColumns } from "~/features/marketplace/listings.server";
+import { paymentsOf } from "~/features/payments/billing.server";
 import { db } from "~/server/db.server";
 import {
   businessListing,
@@ -19,19 +20,27 @@ import {
 } from "~/server/schema";
 
 export function listSubscriptions(userId: string) {
-  return db()
-    .select({
-      id: subscription.id,
-      packageName: subscription.packageName,
-      packageType: subscription.packageType,
-      status: subscription.status,
-      pricePence: subscription.pricePence,
-      startDate: subscription.startDate,
-      endDate: subscription.endDate,
-    })
-    .from(subscription)
-    .where(eq(subscription.userId, userId))
-    .orderBy(desc(subscription.createdAt), desc(subscription.id));
+  return (
+    db()
+      .select({
+        id: subscription.id,
+        packageName: subscription.packageName,
+        packageType: subscription.packageType,
+        status: subscription.status,
+        pricePence: subscription.pricePence,
+        startDate: subscription.startDate,
+        endDate: subscription.endDate,
+      })
+      .from(subscription)
+      // Not a checkout left unpaid: Stripe's word makes it a subscription (decision 0026).
+      .where(
+        and(
+          eq(subscription.userId, userId),
+          sql`not (${subscription.status} = 'pending' and ${subscription.stripeCheckoutSessionId} is not null)`,
+        ),
+      )
+      .orderBy(desc(subscription.createdAt), desc(subscription.id))
+  );
 }
 
 export function listSavedListings(userId: string) {
@@ -166,12 +175,22 @@ export async function exportMemberData(userId: string) {
       .where(eq(session.userId, userId)),
     listPasskeys(userId),
   ]);
+  const payments = await paymentsOf(subscriptions.map((s) => s.id));
   return {
     exportedAt: new Date().toISOString(),
     profile,
     savedListings: saved.map((s) => ({ ...s, url: `/buy/${s.url}` })),
     favouriteBusinesses: favourites.map((f) => ({ ...f, url: `/halal-network-space/${f.url}` })),
-    subscriptions,
+    // With what Stripe reported of each one's money (decision 0026).
+    subscriptions: subscriptions.map((s) => ({
+      ...s,
+      payments: (payments.get(s.id) ?? []).map(({ kind, amountPence, receiptUrl, occurredAt }) => ({
+        kind,
+        amountPence,
+        receiptUrl,
+        occurredAt,
+      })),
+    })),
     enquiries,
     sessions,
     passkeys,

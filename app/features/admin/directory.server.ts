@@ -11,7 +11,7 @@ import { WEEKDAYS, type Schedule } from "~/features/directory/opening-hours";
 import { londonDay } from "~/lib/dates";
 import { slugify } from "~/lib/slug";
 import { db } from "~/server/db.server";
-import { directoryBusiness } from "~/server/schema";
+import { directoryBusiness, user } from "~/server/schema";
 import { storage } from "~/server/storage.server";
 import { containsPattern } from "~/server/text-search.server";
 import { changedFields, recordAudit } from "./audit.server";
@@ -30,6 +30,7 @@ export function listDirectory(q: string) {
       town: directoryBusiness.town,
       category: directoryBusiness.category,
       featured: directoryBusiness.featured,
+      promotion: directoryBusiness.promotion,
       published: directoryBusiness.published,
     })
     .from(directoryBusiness)
@@ -39,8 +40,12 @@ export function listDirectory(q: string) {
 }
 
 export async function getDirectoryBusiness(id: number) {
-  const [row] = await db().select().from(directoryBusiness).where(eq(directoryBusiness.id, id));
-  return row ?? null;
+  const [row] = await db()
+    .select({ business: directoryBusiness, ownerEmail: user.email })
+    .from(directoryBusiness)
+    .leftJoin(user, eq(user.id, directoryBusiness.ownerId))
+    .where(eq(directoryBusiness.id, id));
+  return row ? { ...row.business, ownerEmail: row.ownerEmail } : null;
 }
 
 /**
@@ -102,6 +107,12 @@ export async function saveDirectoryBusiness(
 ): Promise<SaveBusinessResult> {
   const existing = id === null ? null : await getDirectoryBusiness(id);
   if (id !== null && !existing) return { ok: false, fieldErrors: { "": ["This business no longer exists."] } };
+  let ownerId: string | null = null;
+  if (edit.ownerEmail) {
+    const [owner] = await db().select({ id: user.id }).from(user).where(eq(user.email, edit.ownerEmail.toLowerCase()));
+    if (!owner) return { ok: false, fieldErrors: { ownerEmail: ["No member has that e-mail address"] } };
+    ownerId = owner.id;
+  }
   let image = edit.removeImage ? null : (existing?.image ?? null);
   if (edit.image && edit.image.size > 0) {
     const stored = await storeBusinessImage(edit.image);
@@ -131,6 +142,7 @@ export async function saveDirectoryBusiness(
     alcoholServed: edit.alcoholServed === undefined ? null : edit.alcoholServed === "yes",
     featured: edit.featured,
     published: edit.published,
+    ownerId,
     image,
   };
   const weekly = hoursFieldNames.flatMap((name, i) => edit[name].map((p) => ({ ...p, weekday: i + 1 })));

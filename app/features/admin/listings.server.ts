@@ -31,6 +31,7 @@ export function listListings(status: ListingStatus) {
         askingPricePence: businessListing.askingPricePence,
         featured: businessListing.featured,
         underOfferAt: businessListing.underOfferAt,
+        promotion: businessListing.promotion,
         createdAt: businessListing.createdAt,
         publishedAt: businessListing.publishedAt,
       })

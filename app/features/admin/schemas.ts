@@ -120,6 +120,8 @@ export const businessSchema = z
     alcoholServed: z.enum(["yes", "no"], { error: "Please choose" }).optional(),
     featured: z.boolean().default(false),
     published: z.boolean().default(false),
+    // The member who may buy promotion for it (decision 0026); blank: none.
+    ownerEmail: email("E-mail must be less than 255 characters").optional(),
     image: z
       .file({ error: "The image must be a file" })
       .mime(PHOTO_TYPES, "The image must be a JPEG, PNG or WebP")

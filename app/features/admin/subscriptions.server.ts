@@ -1,6 +1,6 @@
 // Subscriptions as staff run them: made for a member (often after a package
 // enquiry), activated, cancelled; an hourly job expires those past their end.
-import { and, desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { SessionUser } from "~/features/account/session.server";
 import { db } from "~/server/db.server";
 import { servicePackage, subscription, user } from "~/server/schema";
@@ -18,6 +18,8 @@ export function listAllSubscriptions() {
       pricePence: subscription.pricePence,
       startDate: subscription.startDate,
       endDate: subscription.endDate,
+      // Bought online: Stripe's webhooks run it, not these buttons (decision 0026).
+      online: sql<boolean>`${subscription.stripeCheckoutSessionId} is not null`,
     })
     .from(subscription)
     .innerJoin(user, eq(user.id, subscription.userId))
@@ -97,13 +99,22 @@ export async function setSubscriptionStatus(admin: SessionUser, id: number, stat
   });
 }
 
-/** Marks active subscriptions past their end date as expired; returns how many. */
+/**
+ * Marks active subscriptions past their end date as expired; returns how many.
+ * Not those Stripe renews: Stripe says when they end (decision 0026).
+ */
 export async function expireSubscriptions(now = new Date()) {
   return db().transaction(async (tx) => {
     const expired = await tx
       .update(subscription)
       .set({ status: "expired" })
-      .where(and(eq(subscription.status, "active"), lt(subscription.endDate, now)))
+      .where(
+        and(
+          eq(subscription.status, "active"),
+          lt(subscription.endDate, now),
+          isNull(subscription.stripeSubscriptionId),
+        ),
+      )
       .returning({ id: subscription.id });
     for (const { id } of expired) {
       await recordAudit(tx, "scheduled job", {

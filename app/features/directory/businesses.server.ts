@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, or, sql } from "drizzle-orm";
 import { londonDay } from "~/lib/dates";
 import type { LatLng } from "~/lib/geo";
 import { PAGE_SIZE } from "~/lib/list-query";
@@ -24,7 +24,8 @@ export const cardColumns = {
   phone: directoryBusiness.phone,
   website: directoryBusiness.website,
   image: directoryBusiness.image,
-  featured: directoryBusiness.featured,
+  // Featured by staff or by a paid package (decision 0026).
+  featured: directoryBusiness.showcased,
   halalStatus: directoryBusiness.halalStatus,
   halalCertifierBody: directoryBusiness.halalCertifierBody,
   halalCertifier: directoryBusiness.halalCertifier,
@@ -67,7 +68,7 @@ export async function searchBusinesses(query: DirectoryQuery, origin: LatLng | n
       .from(directoryBusiness)
       .where(where)
       .orderBy(
-        desc(directoryBusiness.featured),
+        desc(directoryBusiness.showcased),
         ...(distance ? [sql`${distance} asc nulls last`] : []),
         asc(directoryBusiness.name),
         asc(directoryBusiness.id),
@@ -111,11 +112,12 @@ export async function businessTowns(): Promise<string[]> {
   return rows.map((r) => r.town);
 }
 
+/** The home page's spotlight: featured by staff, or with a paid spotlight package (decision 0026). */
 export function featuredBusinesses(limit = 12) {
   return db()
     .select({ ...cardColumns, distanceKm: sql<null>`null` })
     .from(directoryBusiness)
-    .where(and(published, eq(directoryBusiness.featured, true)))
+    .where(and(published, or(eq(directoryBusiness.featured, true), eq(directoryBusiness.promotion, "spotlight"))))
     .orderBy(asc(directoryBusiness.name))
     .limit(limit);
 }

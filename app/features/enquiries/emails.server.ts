@@ -94,6 +94,20 @@ const kinds: Record<EnquiryKind, KindText> = {
     nameField: "name",
     emailField: "email",
   },
+  // Not a form: opened when a service plan bought online is paid (decision 0026).
+  package_order: {
+    receiptSubject: (s) => `Thank you for buying ${s}`,
+    receiptBody: (s) =>
+      `Thank you for buying ${s}. Your payment has been received, and a member of the team will be in contact to get you started.`,
+    labels: {
+      packageName: "Package",
+      fullName: "Name",
+      email: "Email",
+      subscription: "Subscription",
+    },
+    nameField: "fullName",
+    emailField: "email",
+  },
 };
 
 /** "HBS-000042": how a visitor and the team refer to an enquiry. */

@@ -12,6 +12,7 @@ export const enquiryKindLabels: Record<EnquiryKind, string> = {
   contact: "Contact message",
   listing_submission: "Listing submission",
   business_report: "Directory change report",
+  package_order: "Service plan bought online",
 };
 
 export const enquiryStatusLabels: Record<EnquiryStatus, string> = {

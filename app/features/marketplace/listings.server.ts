@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { LatLng } from "~/lib/geo";
 import { PAGE_SIZE } from "~/lib/list-query";
@@ -23,7 +23,8 @@ export const cardColumns = {
   description: businessListing.description,
   features: businessListing.features,
   images: businessListing.images,
-  featured: businessListing.featured,
+  // Featured by staff or by a paid package (decision 0026).
+  featured: businessListing.showcased,
   offersCount: businessListing.offersCount,
   underOfferAt: businessListing.underOfferAt,
 };
@@ -133,11 +134,12 @@ export async function listingTowns(): Promise<string[]> {
   return rows.map((r) => r.town);
 }
 
+/** The home page's spotlight: featured by staff, or with a paid spotlight package (decision 0026). */
 export async function featuredListings(limit = 12) {
   return db()
     .select({ ...cardColumns, distanceKm: sql<null>`null` })
     .from(businessListing)
-    .where(and(published, eq(businessListing.featured, true)))
+    .where(and(published, or(eq(businessListing.featured, true), eq(businessListing.promotion, "spotlight"))))
     .orderBy(desc(businessListing.publishedAt))
     .limit(limit);
 }

@@ -40,7 +40,7 @@ export interface PlanCardPlan {
  * started'. Plans with a badge ("MOST POPULAR", "Best Choice") are drawn with
  * a stronger border and the badge on the card's top edge.
  */
-export function PlanCard({ plan }: { plan: PlanCardPlan }) {
+export function PlanCard({ plan, canBuy = false }: { plan: PlanCardPlan; canBuy?: boolean }) {
   const headingId = `plan-${plan.slug}`;
   const highlighted = Boolean(plan.badge);
   return (
@@ -78,6 +78,16 @@ export function PlanCard({ plan }: { plan: PlanCardPlan }) {
       </ul>
 
       <GetStarted plan={plan} />
+      {canBuy ? (
+        // Paying online (decision 0026), beside the enquiry for those who want to talk first.
+        <Link
+          to={`/packages/${plan.slug}/buy`}
+          aria-label={`Buy ${plan.name} online`}
+          className={cn(buttonVariants({ size: "lg", variant: "outline" }), "mt-3 w-full")}
+        >
+          Buy online
+        </Link>
+      ) : null}
     </Card>
   );
 }
@@ -135,8 +145,8 @@ function GetStarted({ plan }: { plan: PlanCardPlan }) {
   );
 }
 
-/** The plan cards of a page: one column on phones, three on large screens. */
-export function PlanGrid({ plans }: { plans: PlanCardPlan[] }) {
+/** The plan cards of a page: one column on phones, three on large screens; `canBuy` when payments are configured. */
+export function PlanGrid({ plans, canBuy = false }: { plans: PlanCardPlan[]; canBuy?: boolean }) {
   if (plans.length === 0) {
     return (
       <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
@@ -152,7 +162,7 @@ export function PlanGrid({ plans }: { plans: PlanCardPlan[] }) {
     <ul className="grid grid-cols-1 gap-x-8 gap-y-12 pt-4 lg:grid-cols-3">
       {plans.map((plan) => (
         <li key={plan.slug}>
-          <PlanCard plan={plan} />
+          <PlanCard plan={plan} canBuy={canBuy} />
         </li>
       ))}
     </ul>

@@ -94,6 +94,7 @@ export default function AdminBusiness({ loaderData: { business, hours }, actionD
           ...hours,
           featured: business.featured ? "on" : undefined,
           published: business.published ? "on" : undefined,
+          ownerEmail: business.ownerEmail ?? undefined,
         }
       : { published: "on" },
   );
@@ -169,6 +170,14 @@ export default function AdminBusiness({ loaderData: { business, hours }, actionD
         <div className="flex flex-wrap gap-6">
           <Checkbox meta={fields.published} label="Published in the directory" />
           <Checkbox meta={fields.featured} label="Featured" />
+        </div>
+        <div className="max-w-md">
+          <TextField
+            meta={fields.ownerEmail}
+            label="Owner's e-mail"
+            type="email"
+            hint="The member who may buy promotion for this business online; a paid promotion features it whatever the box above says."
+          />
         </div>
         <FormErrors form={form} />
         <div>

@@ -41,6 +41,7 @@ export default function AdminDirectory({ loaderData: { q, businesses } }: Route.
               <td className="flex gap-1 px-4 py-3">
                 <Badge variant="outline">{b.published ? "Published" : "Unpublished"}</Badge>
                 {b.featured ? <Badge>Featured</Badge> : null}
+                {b.promotion ? <Badge variant="outline">Paid {b.promotion}</Badge> : null}
               </td>
             </tr>
           ))}

@@ -83,6 +83,11 @@ export default function AdminListings({ loaderData: { status, counts, listings, 
                 {listing.underOffer ? (
                   <Badge className="ml-2 bg-amber-100 text-amber-950">{listing.underOffer}</Badge>
                 ) : null}
+                {listing.promotion ? (
+                  <Badge variant="outline" className="ml-2">
+                    Paid {listing.promotion}
+                  </Badge>
+                ) : null}
               </td>
               <td className="px-4 py-3">{listing.category}</td>
               <td className="px-4 py-3">{listing.town}</td>

@@ -5,6 +5,7 @@ import { FormErrors, SelectField, TextField } from "~/components/ui/field";
 import { AdminHeading, DataTable, EmptyNote } from "~/features/admin/components/admin-shell";
 import { idParam, readAdminForm } from "~/features/admin/form.server";
 import { currentAdmin } from "~/features/admin/guard.server";
+import { paymentKindLabels, paymentsOf, subscriptionStatusLabels } from "~/features/payments/billing.server";
 import { subscriptionSchema } from "~/features/admin/schemas";
 import {
   createSubscription,
@@ -20,6 +21,7 @@ import type { Route } from "./+types/subscriptions";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [rows, packages] = await Promise.all([listAllSubscriptions(), listPackageChoices()]);
+  const payments = await paymentsOf(rows.map((s) => s.id));
   return {
     // From a member's page: the form starts with their address.
     email: (new URL(request.url).searchParams.get("email") ?? "").slice(0, 255),
@@ -29,6 +31,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       type: s.packageType === "service" ? "Business optimization" : "Promotion",
       price: formatPence(s.pricePence),
       period: `${formatLondonDate(s.startDate)}${s.endDate ? ` to ${formatLondonDate(s.endDate)}` : ""}`,
+      statusLabel: subscriptionStatusLabels[s.status] ?? s.status,
+      payments: (payments.get(s.id) ?? []).map((p) => ({
+        id: p.id,
+        text: `${formatLondonDate(p.occurredAt)}: ${paymentKindLabels[p.kind]} ${formatPence(p.amountPence)}`,
+        failed: p.kind !== "payment",
+        url: p.receiptUrl,
+      })),
     })),
   };
 }
@@ -139,7 +148,7 @@ export default function AdminSubscriptions({
         <DataTable
           label="Subscriptions"
           caption="Subscriptions, newest first"
-          columns={["Member", "Package", "Price", "Period", "Status", ""]}
+          columns={["Member", "Package", "Price", "Period", "Status", "Payments", ""]}
         >
           {subscriptions.map((s) => (
             <tr key={s.id}>
@@ -155,14 +164,34 @@ export default function AdminSubscriptions({
               </td>
               <td className="px-4 py-3">{s.price}</td>
               <td className="px-4 py-3">{s.period}</td>
-              <td className="px-4 py-3">{s.status}</td>
+              <td className="px-4 py-3">{s.statusLabel}</td>
+              <td className="px-4 py-3">
+                {s.payments.length ? (
+                  <ul className="grid gap-1 text-sm">
+                    {s.payments.map((p) => (
+                      <li key={p.id} className={p.failed ? "font-semibold text-red-800" : undefined}>
+                        {p.url ? (
+                          <a href={p.url} className="underline underline-offset-2" rel="noreferrer">
+                            {p.text}
+                          </a>
+                        ) : (
+                          p.text
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                ) : s.online ? (
+                  <span className="text-slate-700">None yet</span>
+                ) : null}
+              </td>
               <td className="flex gap-2 px-4 py-3">
-                {s.status === "pending" || s.status === "cancelled" ? (
+                {s.online ? <span className="text-sm text-slate-700">Paid online: managed in Stripe</span> : null}
+                {!s.online && (s.status === "pending" || s.status === "cancelled") ? (
                   <StatusButton id={s.id} intent="activate">
                     Activate
                   </StatusButton>
                 ) : null}
-                {s.status === "pending" || s.status === "active" ? (
+                {!s.online && (s.status === "pending" || s.status === "active") ? (
                   <StatusButton id={s.id} intent="cancel">
                     Cancel
                   </StatusButton>

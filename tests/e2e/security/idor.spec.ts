@@ -4,7 +4,7 @@
 import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { seedListings } from "../../../db/seed/data";
-import { addVirtualAuthenticator, expect, hydrated, test, toasts, type Member } from "../fixtures";
+import { addVirtualAuthenticator, expect, hydrated, sellFormFields, test, toasts, type Member } from "../fixtures";
 
 const MEMBER_PAGES = [
   "/my-account",
@@ -227,5 +227,34 @@ test("a member's message thread is theirs alone: read, answered, blocked or repo
   const own = await (await owner.page.request.get(thread)).text();
   expect(own).not.toContain("Not my thread");
   expect(own).toContain("Your reply");
+  await owner.page.context().close();
+});
+
+test("a member cannot buy promotion for another member's business (decision 0026)", async ({
+  page,
+  browser,
+  baseURL,
+  visitorIp,
+  signUpAndSignIn,
+}) => {
+  const owner = await memberBrowser(browser, baseURL, visitorIp);
+  const name = `Owner's Grill ${owner.id}`;
+  const offered = await owner.page.request.post("/sell", {
+    multipart: sellFormFields(name, { name: owner.member.fullName, email: owner.member.email }),
+  });
+  expect(offered.status()).toBe(200);
+  // What the owner's own buy page offers: the value another member would forge.
+  await owner.page.goto("/packages/premier-package/buy");
+  const option = owner.page.getByLabel("What to promote").getByRole("option", { name: `${name} (for sale)` });
+  const target = (await option.getAttribute("value"))!;
+  expect(target).toMatch(/^listing:\d+$/);
+
+  await signUpAndSignIn();
+  await page.goto("/packages/premier-package/buy");
+  await expect(page.getByRole("main")).not.toContainText(name);
+  const forged = await page.request.post("/packages/premier-package/buy", { form: { target }, maxRedirects: 0 });
+  expect(forged.status()).toBe(400);
+  expect(await forged.text()).toContain("Please choose one of your businesses or listings to promote.");
+  expect(forged.headers().location).toBeUndefined();
   await owner.page.context().close();
 });

@@ -3,7 +3,7 @@
 // a server error, never the markup itself, and never a header we did not set;
 // what is stored is shown as text wherever staff and members read it.
 import type { APIResponse, Page } from "@playwright/test";
-import { expect, test, type Member } from "../fixtures";
+import { expect, sellFormFields, test, type Member } from "../fixtures";
 
 const PAYLOADS = [
   `'; DROP TABLE enquiry; -- " OR "1"="1`,
@@ -244,6 +244,19 @@ test("a member's forms, and what they stored shown back to them as text", async 
   for (const path of ["/my-queries", "/my-account", "/saved-listings", "/my-favorites"]) {
     await expectShownAsText(page, path);
   }
+});
+
+test("the buy forms refuse hostile choices of what to promote, and price nothing from the form (decision 0026)", async ({
+  page,
+  signUpAndSignIn,
+}) => {
+  const member = await signUpAndSignIn();
+  const offered = await page.request.post("/sell", {
+    multipart: sellFormFields(`Hostile Test Bakery ${Date.now()}`, { name: member.fullName, email: member.email }),
+  });
+  expect(offered.status()).toBe(200);
+  expect(await attackForms(page, ["/packages/premier-package/buy", "/packages/growth-plan/buy"])).toBeGreaterThan(10);
+  await expectShownAsText(page, "/my-subscriptions");
 });
 
 test("staff forms and lists, and every stored hostile value shown to staff as text", async ({

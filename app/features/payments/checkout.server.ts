@@ -1,0 +1,141 @@
+// Buying a package online (decision 0026): a pending subscription row, then a
+// Stripe Checkout session for it, priced from our database and never from
+// the form. Promotion is bought for one of the member's own businesses or
+// listings; anything else is refused before Stripe hears of it.
+import { and, eq, inArray } from "drizzle-orm";
+import type Stripe from "stripe";
+import { db } from "~/server/db.server";
+import { businessListing, directoryBusiness, servicePackage, stripeCustomer, subscription } from "~/server/schema";
+import { logger } from "~/server/logger.server";
+import { absoluteUrl } from "~/server/site.server";
+import { stripe } from "./stripe.server";
+
+export interface PromotionTarget {
+  /** "business:12" or "listing:5": what the form sends back. */
+  value: string;
+  label: string;
+}
+
+/** What the member may promote: their directory businesses and their listings on sale or awaiting review. */
+export async function promotionTargets(userId: string): Promise<PromotionTarget[]> {
+  const [businesses, listings] = await Promise.all([
+    db()
+      .select({ id: directoryBusiness.id, name: directoryBusiness.name })
+      .from(directoryBusiness)
+      .where(eq(directoryBusiness.ownerId, userId))
+      .orderBy(directoryBusiness.name),
+    db()
+      .select({ id: businessListing.id, title: businessListing.title })
+      .from(businessListing)
+      .where(and(eq(businessListing.sellerId, userId), inArray(businessListing.status, ["pending", "published"])))
+      .orderBy(businessListing.title),
+  ]);
+  return [
+    ...businesses.map((b) => ({ value: `business:${b.id}`, label: `${b.name} (directory)` })),
+    ...listings.map((l) => ({ value: `listing:${l.id}`, label: `${l.title} (for sale)` })),
+  ];
+}
+
+/** A package as the buy page shows it, or null. */
+export async function getBuyablePackage(slug: string) {
+  const [row] = await db().select().from(servicePackage).where(eq(servicePackage.slug, slug)).limit(1);
+  return row ?? null;
+}
+
+type Package = NonNullable<Awaited<ReturnType<typeof getBuyablePackage>>>;
+
+export type CheckoutOutcome = { ok: true; url: string } | { ok: false; message: string };
+
+export const CHOOSE_TARGET_MESSAGE = "Please choose one of your businesses or listings to promote.";
+export const CHECKOUT_FAILED_MESSAGE = "We could not reach our payment provider. Please try again in a few minutes.";
+
+/**
+ * Starts a Checkout session for `plan`. `target` is the form's choice for a
+ * promotion package; only the member's own business or listing is accepted.
+ */
+export async function startCheckout(
+  member: { id: string; email: string },
+  plan: Package,
+  target: string | null,
+): Promise<CheckoutOutcome> {
+  const client = stripe();
+  if (!client) return { ok: false, message: CHECKOUT_FAILED_MESSAGE };
+  let promoted: { businessId: number | null; listingId: number | null } = { businessId: null, listingId: null };
+  if (plan.type === "promotion") {
+    const chosen = (await promotionTargets(member.id)).find((t) => t.value === target);
+    if (!chosen) return { ok: false, message: CHOOSE_TARGET_MESSAGE };
+    const [kind, id] = chosen.value.split(":");
+    promoted =
+      kind === "business" ? { businessId: Number(id), listingId: null } : { businessId: null, listingId: Number(id) };
+  }
+  const [row] = await db()
+    .insert(subscription)
+    .values({
+      userId: member.id,
+      packageId: plan.id,
+      packageName: plan.name,
+      packageType: plan.type,
+      status: "pending",
+      pricePence: plan.pricePence,
+      startDate: new Date(),
+      ...promoted,
+    })
+    .returning({ id: subscription.id });
+  const metadata = { hbs_subscription: String(row!.id) };
+  try {
+    const customer = await customerFor(client, member);
+    const session = await client.checkout.sessions.create(
+      {
+        mode: plan.billing === "monthly" ? "subscription" : "payment",
+        customer,
+        client_reference_id: String(row!.id),
+        metadata,
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: "gbp",
+              unit_amount: plan.pricePence,
+              product_data: { name: plan.name },
+              ...(plan.billing === "monthly" && { recurring: { interval: "month" as const } }),
+            },
+          },
+        ],
+        // The same id on everything the session makes, so each webhook finds its row.
+        ...(plan.billing === "monthly"
+          ? { subscription_data: { metadata } }
+          : { payment_intent_data: { metadata }, invoice_creation: { enabled: true, invoice_data: { metadata } } }),
+        success_url: absoluteUrl("/my-subscriptions?checkout=success"),
+        cancel_url: absoluteUrl(plan.type === "service" ? "/services" : "/promote"),
+      },
+      { idempotencyKey: `checkout-${row!.id}` },
+    );
+    await db().update(subscription).set({ stripeCheckoutSessionId: session.id }).where(eq(subscription.id, row!.id));
+    if (!session.url) return { ok: false, message: CHECKOUT_FAILED_MESSAGE };
+    return { ok: true, url: session.url };
+  } catch (error) {
+    // Stripe never had it: the row would only be an unpaid stray.
+    logger.warn({ err: error }, "a Stripe checkout session could not be made");
+    await db().delete(subscription).where(eq(subscription.id, row!.id));
+    return { ok: false, message: CHECKOUT_FAILED_MESSAGE };
+  }
+}
+
+/** The member's Stripe customer, made on their first checkout and kept. */
+async function customerFor(client: Stripe, member: { id: string; email: string }) {
+  const [known] = await db().select().from(stripeCustomer).where(eq(stripeCustomer.userId, member.id));
+  if (known) return known.customerId;
+  const created = await client.customers.create(
+    { email: member.email, metadata: { hbs_user: member.id } },
+    { idempotencyKey: `customer-${member.id}` },
+  );
+  await db().insert(stripeCustomer).values({ userId: member.id, customerId: created.id }).onConflictDoNothing();
+  const [kept] = await db().select().from(stripeCustomer).where(eq(stripeCustomer.userId, member.id));
+  return kept!.customerId;
+}
+
+/** The member's Stripe customer, if they have bought anything. */
+export async function customerOf(userId: string) {
+  const [row] = await db().select().from(stripeCustomer).where(eq(stripeCustomer.userId, userId));
+  return row?.customerId ?? null;
+}

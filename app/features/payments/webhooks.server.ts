@@ -1,0 +1,289 @@
+// Stripe's webhooks (decision 0026): verified by signature, stored, then
+// applied once. A repeat finds its event stored and done; an event older than
+// the last one applied to a subscription records its money but changes no
+// state; a handling that fails is retried from the stored event by the
+// scheduler (job payments.events).
+import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
+import type Stripe from "stripe";
+import { recordEnquiry } from "~/features/enquiries/enquiries.server";
+import { db, type Database } from "~/server/db.server";
+import { env } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
+import { enquiry, payment, stripeEvent, subscription, user } from "~/server/schema";
+import { syncPromotions } from "./promotions.server";
+import { stripe } from "./stripe.server";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Row = typeof subscription.$inferSelect;
+
+export type WebhookAnswer = { status: 200 | 400 | 404; body: string };
+
+/** Verifies, stores and applies one webhook delivery. */
+export async function receiveWebhook(raw: string, signature: string | null): Promise<WebhookAnswer> {
+  const client = stripe();
+  const secret = env().STRIPE_WEBHOOK_SECRET;
+  if (!client || !secret) return { status: 404, body: "Not found" };
+  let event: Stripe.Event;
+  try {
+    event = client.webhooks.constructEvent(raw, signature ?? "", secret);
+  } catch {
+    return { status: 400, body: "The signature does not match." };
+  }
+  await db()
+    .insert(stripeEvent)
+    .values({
+      id: event.id,
+      type: event.type,
+      payload: event as unknown as Record<string, unknown>,
+      createdAt: new Date(event.created * 1000),
+    })
+    .onConflictDoNothing();
+  // Stored: from here a failure is ours to retry, so Stripe hears 200 either way.
+  await applyStoredEvent(event.id);
+  return { status: 200, body: "Received" };
+}
+
+/** Applies a stored event unless done already (or being done by another server); true when applied now. */
+export async function applyStoredEvent(id: string, now = new Date()) {
+  return db().transaction(async (tx) => {
+    const [stored] = await tx
+      .select()
+      .from(stripeEvent)
+      .where(and(eq(stripeEvent.id, id), isNull(stripeEvent.processedAt)))
+      .for("update", { skipLocked: true });
+    if (!stored) return false;
+    try {
+      // A savepoint: a failed handling leaves no half-made change behind.
+      await tx.transaction(async (inner) => {
+        await applyEvent(inner, stored.payload as unknown as Stripe.Event);
+        await syncPromotions(inner, now);
+      });
+      await tx
+        .update(stripeEvent)
+        .set({ processedAt: now, attempts: sql`${stripeEvent.attempts} + 1`, lastError: null })
+        .where(eq(stripeEvent.id, id));
+      return true;
+    } catch (error) {
+      logger.error({ err: error, event: id }, "a Stripe event could not be applied");
+      await tx
+        .update(stripeEvent)
+        .set({ attempts: sql`${stripeEvent.attempts} + 1`, lastError: String(error).slice(0, 500) })
+        .where(eq(stripeEvent.id, id));
+      return false;
+    }
+  });
+}
+
+/** Events whose handling failed, retried oldest first; gives up on one after ten tries (staff see it). */
+export async function retryStoredEvents(now = new Date()) {
+  const due = await db()
+    .select({ id: stripeEvent.id })
+    .from(stripeEvent)
+    .where(and(isNull(stripeEvent.processedAt), lt(stripeEvent.attempts, 10)))
+    .orderBy(asc(stripeEvent.createdAt))
+    .limit(100);
+  let applied = 0;
+  for (const { id } of due) if (await applyStoredEvent(id, now)) applied++;
+  return applied;
+}
+
+const seconds = (unix: number) => new Date(unix * 1000);
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : value?.id);
+
+/** Our subscription row named in the metadata that checkout put on everything it made. */
+async function rowFor(tx: Tx, metadata: Record<string, string> | null | undefined) {
+  const id = Number(metadata?.hbs_subscription);
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const [row] = await tx.select().from(subscription).where(eq(subscription.id, id)).for("update");
+  return row ?? null;
+}
+
+/**
+ * Changes the row's state as of the event, unless a newer event has already
+ * been applied: events can arrive out of order, and the newest word wins.
+ */
+async function applyState(tx: Tx, row: Row, event: Stripe.Event, changes: Partial<Row>) {
+  const at = seconds(event.created);
+  if (row.stripeStateAt && at < row.stripeStateAt) return;
+  await tx
+    .update(subscription)
+    .set({ ...changes, stripeStateAt: at })
+    .where(eq(subscription.id, row.id));
+  if (row.status !== "active" && changes.status === "active" && row.packageType === "service") {
+    await openWorkItem(tx, row);
+  }
+}
+
+/** A service plan paid for: work for staff, in the back office's enquiries, and a receipt for the member. */
+async function openWorkItem(tx: Tx, row: Row) {
+  const [member] = await tx
+    .select({ email: user.email, fullName: user.fullName, name: user.name })
+    .from(user)
+    .where(eq(user.id, row.userId));
+  const reference = `#${row.id}`;
+  const [opened] = await tx
+    .select({ id: enquiry.id })
+    .from(enquiry)
+    .where(and(eq(enquiry.kind, "package_order"), sql`${enquiry.fields}->>'subscription' = ${reference}`))
+    .limit(1);
+  // Once per subscription, however it came to be paid (a failed first attempt, then a payment).
+  if (!member || opened) return;
+  await recordEnquiry(tx, {
+    kind: "package_order",
+    subject: row.packageName,
+    userId: row.userId,
+    fields: {
+      packageName: row.packageName,
+      fullName: member.fullName || member.name || member.email,
+      email: member.email,
+      subscription: reference,
+    },
+  });
+}
+
+async function recordMoney(tx: Tx, values: typeof payment.$inferInsert) {
+  await tx
+    .insert(payment)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [payment.kind, payment.stripeObjectId],
+      set: { amountPence: values.amountPence },
+    });
+}
+
+function oneMonthFrom(start: Date) {
+  const end = new Date(start);
+  end.setUTCMonth(end.getUTCMonth() + 1);
+  return end;
+}
+
+/** A one-off package's month, from when it was paid. */
+function oneMonthOfPromotion(event: Stripe.Event) {
+  const start = seconds(event.created);
+  return { status: "active", startDate: start, endDate: oneMonthFrom(start) };
+}
+
+const fromStripeStatus: Partial<Record<Stripe.Subscription.Status, string>> = {
+  active: "active",
+  trialing: "active",
+  past_due: "past_due",
+  unpaid: "past_due",
+  canceled: "cancelled",
+  incomplete_expired: "expired",
+};
+
+/** Once ended, a subscription is only ever brought back by a new payment. */
+const ended = ["cancelled", "expired", "refunded"];
+
+async function applyEvent(tx: Tx, event: Stripe.Event) {
+  switch (event.type) {
+    case "checkout.session.completed": {
+      const session = event.data.object;
+      const row = await rowFor(tx, session.metadata);
+      if (!row) return;
+      const stripeSubscriptionId = idOf(session.subscription) ?? row.stripeSubscriptionId;
+      const stripePaymentIntentId = idOf(session.payment_intent) ?? row.stripePaymentIntentId;
+      await tx
+        .update(subscription)
+        .set({ stripeSubscriptionId, stripePaymentIntentId, stripeCheckoutSessionId: session.id })
+        .where(eq(subscription.id, row.id));
+      if (row.status !== "pending" || session.payment_status !== "paid") return;
+      await applyState(tx, row, event, oneMonthOfPromotion(event));
+      return;
+    }
+    case "invoice.paid": {
+      const invoice = event.data.object;
+      const details = invoice.parent?.subscription_details;
+      const row = await rowFor(tx, details?.metadata ?? invoice.metadata);
+      if (!row || !invoice.id) return;
+      await recordMoney(tx, {
+        subscriptionId: row.id,
+        kind: "payment",
+        stripeObjectId: invoice.id,
+        amountPence: invoice.amount_paid,
+        receiptUrl: invoice.hosted_invoice_url ?? null,
+        occurredAt: seconds(event.created),
+      });
+      if (!details) {
+        // A one-off package's invoice: the payment itself started its month.
+        if (row.status === "pending") await applyState(tx, row, event, oneMonthOfPromotion(event));
+        return;
+      }
+      if (row.status === "cancelled") return;
+      const periods = invoice.lines.data.map((line) => line.period);
+      const end = Math.max(...periods.map((p) => p.end));
+      const start = Math.min(...periods.map((p) => p.start));
+      await applyState(tx, row, event, {
+        status: "active",
+        endDate: seconds(end),
+        ...(row.status === "pending" && { startDate: seconds(start) }),
+        stripeSubscriptionId: idOf(details.subscription) ?? row.stripeSubscriptionId,
+      });
+      return;
+    }
+    case "invoice.payment_failed": {
+      const invoice = event.data.object;
+      const row = await rowFor(tx, invoice.parent?.subscription_details?.metadata ?? invoice.metadata);
+      if (!row || !invoice.id) return;
+      await recordMoney(tx, {
+        subscriptionId: row.id,
+        kind: "failure",
+        stripeObjectId: `${invoice.id}#${invoice.attempt_count}`,
+        amountPence: invoice.amount_due,
+        receiptUrl: invoice.hosted_invoice_url ?? null,
+        occurredAt: seconds(event.created),
+      });
+      if (!ended.includes(row.status)) await applyState(tx, row, event, { status: "past_due" });
+      return;
+    }
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted": {
+      const object = event.data.object;
+      const row = await rowFor(tx, object.metadata);
+      if (!row) return;
+      if (event.type === "customer.subscription.deleted") {
+        await applyState(tx, row, event, {
+          status: "cancelled",
+          endDate: seconds(object.ended_at ?? event.created),
+          stripeSubscriptionId: object.id,
+        });
+        return;
+      }
+      const status = fromStripeStatus[object.status];
+      if (!status || ended.includes(row.status)) return;
+      const item = object.items.data[0];
+      await applyState(tx, row, event, {
+        status,
+        stripeSubscriptionId: object.id,
+        ...(item && status === "active" && { endDate: seconds(item.current_period_end) }),
+        ...(item && row.status === "pending" && { startDate: seconds(item.current_period_start) }),
+      });
+      return;
+    }
+    case "charge.refunded": {
+      const charge = event.data.object;
+      const paymentIntent = idOf(charge.payment_intent);
+      const [byIntent] = paymentIntent
+        ? await tx
+            .select({ id: subscription.id })
+            .from(subscription)
+            .where(eq(subscription.stripePaymentIntentId, paymentIntent))
+        : [];
+      const row = await rowFor(tx, byIntent ? { hbs_subscription: String(byIntent.id) } : charge.metadata);
+      if (!row) return;
+      await recordMoney(tx, {
+        subscriptionId: row.id,
+        kind: "refund",
+        stripeObjectId: charge.id,
+        amountPence: charge.amount_refunded,
+        receiptUrl: charge.receipt_url ?? null,
+        occurredAt: seconds(event.created),
+      });
+      // Money given back ends what it paid for.
+      await applyState(tx, row, event, { status: "refunded", endDate: seconds(event.created) });
+      return;
+    }
+    default:
+      return;
+  }
+}

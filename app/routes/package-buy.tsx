@@ -1,0 +1,129 @@
+import { ArrowLeft, Lock } from "lucide-react";
+import { data, Form, Link, redirect } from "react-router";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Label, Select } from "~/components/ui/form-controls";
+import { requireUser } from "~/features/account/session.server";
+import {
+  CHOOSE_TARGET_MESSAGE,
+  getBuyablePackage,
+  promotionTargets,
+  startCheckout,
+} from "~/features/payments/checkout.server";
+import { paymentsEnabled } from "~/features/payments/stripe.server";
+import { formatPence } from "~/lib/money";
+import { formOrRefusal, TEXT_FORM_LIMITS } from "~/server/form-data.server";
+import type { Route } from "./+types/package-buy";
+
+// Paying for a package online (decision 0026): the member confirms the
+// package and, for promotion, what it is for; Stripe's hosted checkout takes
+// the payment. The 'Get started' enquiry stays for those who want to talk first.
+
+async function findPackage(slug: string) {
+  const plan = paymentsEnabled() ? await getBuyablePackage(slug) : null;
+  if (!plan) throw data(null, { status: 404 });
+  return plan;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const plan = await findPackage(params.slug);
+  const user = await requireUser(request);
+  return {
+    plan: {
+      slug: plan.slug,
+      name: plan.name,
+      type: plan.type,
+      price: formatPence(plan.pricePence),
+      period: plan.period,
+      monthly: plan.billing === "monthly",
+    },
+    targets: plan.type === "promotion" ? await promotionTargets(user.id) : [],
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const form = await formOrRefusal(request, TEXT_FORM_LIMITS);
+  if (form instanceof Response) return form;
+  const plan = await findPackage(params.slug);
+  const user = await requireUser(request);
+  const target = form.get("target");
+  // Only the package and what it is for are read: the price is ours.
+  const outcome = await startCheckout(user, plan, typeof target === "string" ? target : null);
+  if (outcome.ok) return redirect(outcome.url, 303);
+  // Stripe out of reach is an outage, said on the page as a failed enquiry is (503).
+  return data({ error: outcome.message }, { status: outcome.message === CHOOSE_TARGET_MESSAGE ? 400 : 503 });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Buy ${loaderData.plan.name} online | HBS` : "Page not found | HBS" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function PackageBuy({ loaderData: { plan, targets }, actionData }: Route.ComponentProps) {
+  const back = plan.type === "service" ? "/services" : "/promote";
+  const nothingToPromote = plan.type === "promotion" && targets.length === 0;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-12">
+      <Link to={back} className="inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline">
+        <ArrowLeft aria-hidden className="size-4" />
+        {plan.type === "service" ? "Optimise your business" : "Promote your business"}
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">Buy {plan.name} online</h1>
+      <Card className="mt-6 grid gap-5 p-6">
+        <p className="text-lg">
+          <span className="font-bold">{plan.price}</span> {plan.period}
+          {plan.monthly ? ", renewing every month until you cancel." : ", paid once."}
+        </p>
+        {nothingToPromote ? (
+          <p className="text-slate-800">
+            A promotion package is for one of your businesses. You have none on HBS yet:{" "}
+            <Link to="/sell" className="font-semibold text-brand-700 underline underline-offset-4">
+              list a business for sale
+            </Link>
+            , or{" "}
+            <Link to="/contact" className="font-semibold text-brand-700 underline underline-offset-4">
+              contact us
+            </Link>{" "}
+            to have your directory entry linked to your account.
+          </p>
+        ) : (
+          <Form method="post" reloadDocument className="grid gap-4">
+            {plan.type === "promotion" ? (
+              <div className="grid gap-2">
+                <Label htmlFor="target">What to promote</Label>
+                <Select
+                  id="target"
+                  name="target"
+                  required
+                  aria-invalid={actionData?.error ? true : undefined}
+                  aria-describedby={actionData?.error ? "buy-error" : undefined}
+                >
+                  {targets.map((t) => (
+                    <option key={t.value} value={t.value}>
+                      {t.label}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+            ) : null}
+            {actionData?.error ? (
+              <p id="buy-error" role="alert" className="text-sm font-medium text-red-700">
+                {actionData.error}
+              </p>
+            ) : null}
+            <p className="flex items-center gap-2 text-sm text-slate-700">
+              <Lock aria-hidden className="size-4" />
+              You pay on Stripe&rsquo;s secure page; your card details never reach HBS.
+            </p>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Link to={back} className={buttonVariants({ variant: "outline" })}>
+                Cancel
+              </Link>
+              <Button type="submit">Continue to payment</Button>
+            </div>
+          </Form>
+        )}
+      </Card>
+    </div>
+  );
+}
