@@ -2,6 +2,7 @@
 // and the profile. Every query is scoped to the session's user in SQL, so
 // nobody can read or change another member's rows by sending their ids.
 import { and, desc, eq, gt, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { cardColumns as businessColumns } from "~/features/directory/businesses.server";
 import { cardColumns as listingColumns } from "~/features/marketplace/listings.server";
 import { db } from "~/server/db.server";
@@ -107,7 +108,18 @@ export async function savedIdsOf(userId: string) {
 /** Saves a listing for the member, or un-saves it; says which it did. */
 export async function toggleSavedListing(userId: string, listingId: number): Promise<"added" | "removed"> {
   if (await removeSavedListing(userId, listingId)) return "removed";
-  await db().insert(savedListing).values({ userId, listingId }).onConflictDoNothing();
+  // What the listing shows now is the starting point of its price-drop and under-offer alerts (decision 0031).
+  const now = (column: AnyPgColumn) =>
+    sql`(select ${column} from ${businessListing} where ${businessListing.id} = ${listingId})`;
+  await db()
+    .insert(savedListing)
+    .values({
+      userId,
+      listingId,
+      pricePenceSeen: now(businessListing.askingPricePence),
+      underOfferAtSeen: now(businessListing.underOfferAt),
+    })
+    .onConflictDoNothing();
   return "added";
 }
 
