@@ -28,6 +28,8 @@ export default [
   route("my-queries", "routes/my-queries.tsx"),
   route("saved-listings", "routes/saved-listings.tsx"),
   route("my-favorites", "routes/my-favorites.tsx"),
+  route("my-searches", "routes/my-searches.tsx"),
+  route("alerts/unsubscribe/:token", "routes/alerts-unsubscribe.tsx"),
   route("my-listings", "routes/my-listings.tsx"),
   route("my-listings/:id/edit", "routes/my-listing-edit.tsx"),
   route("listing-check/:token", "routes/listing-check.tsx"),

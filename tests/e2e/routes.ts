@@ -19,4 +19,5 @@ export const memberRoutes: { path: string; heading: string }[] = [
   { path: "/saved-listings", heading: "Saved listings" },
   { path: "/my-favorites", heading: "My Favourite Halal Businesses" },
   { path: "/my-listings", heading: "My listings" },
+  { path: "/my-searches", heading: "My searches" },
 ];
