@@ -3,8 +3,7 @@ import { Form, Link } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Label, Select } from "~/components/ui/form-controls";
-import { frequencies, frequencyLabels } from "~/features/alerts/frequencies";
+import { FrequencyField } from "~/features/alerts/components/frequency-field";
 import { changeMySearch, mySearches } from "~/features/alerts/my-searches.server";
 import type { Route } from "./+types/my-searches";
 
@@ -53,16 +52,7 @@ export default function MySearches({ loaderData: { searches }, actionData }: Rou
                   <div className="flex flex-wrap items-end gap-3">
                     <Form method="post" className="flex flex-wrap items-end gap-2">
                       <input type="hidden" name="id" value={search.id} />
-                      <div className="grid gap-1">
-                        <Label htmlFor={`frequency-${search.id}`}>E-mail me</Label>
-                        <Select id={`frequency-${search.id}`} name="frequency" defaultValue={search.frequency}>
-                          {frequencies.map((frequency) => (
-                            <option key={frequency} value={frequency}>
-                              {frequencyLabels[frequency]}
-                            </option>
-                          ))}
-                        </Select>
-                      </div>
+                      <FrequencyField id={`frequency-${search.id}`} defaultValue={search.frequency} />
                       <Button type="submit" name="intent" value="frequency" variant="outline">
                         Save<span className="sr-only"> alerts for {search.name}</span>
                       </Button>

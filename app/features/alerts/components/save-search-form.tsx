@@ -1,9 +1,9 @@
 import { BellPlus } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Input, Label, Select } from "~/components/ui/form-controls";
+import { Input, Label } from "~/components/ui/form-controls";
 import { useMember } from "~/features/account/use-member";
-import { frequencies, frequencyLabels } from "../frequencies";
+import { FrequencyField } from "./frequency-field";
 
 /**
  * "Save this search" beside /buy's filters: a POST form to /buy's own action,
@@ -50,16 +50,7 @@ export function SaveSearchForm({ suggestedName, error }: { suggestedName: string
           aria-describedby={error ? "save-search-error" : undefined}
         />
       </div>
-      <div className="grid gap-1">
-        <Label htmlFor="save-search-frequency">E-mail me</Label>
-        <Select id="save-search-frequency" name="frequency" defaultValue="daily">
-          {frequencies.map((frequency) => (
-            <option key={frequency} value={frequency}>
-              {frequencyLabels[frequency]}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <FrequencyField id="save-search-frequency" defaultValue="daily" />
       <Button type="submit" name="intent" value="save-search">
         Save this search
       </Button>
