@@ -13,7 +13,7 @@ import {
   setFrequency,
 } from "../../app/features/alerts/saved-searches.server";
 import { readUnsubscribeLink, unsubscribe } from "../../app/features/alerts/unsubscribe.server";
-import { toggleSavedListing } from "../../app/features/account/member.server";
+import { exportMemberData, toggleSavedListing } from "../../app/features/account/member.server";
 import { scheduledJobs } from "../../app/jobs.server";
 import { startScheduler } from "../../app/server/scheduler.server";
 import { businessListing, outbox, savedSearch, user } from "../../app/server/schema";
@@ -31,11 +31,11 @@ interface Mail {
   headers?: Record<string, string>;
 }
 
-async function member() {
+async function member(emailVerified = true) {
   counter += 1;
   const [row] = await app.database.db
     .insert(user)
-    .values({ id: `alerts-${counter}`, email: `alerts${counter}@example.com`, emailVerified: true })
+    .values({ id: `alerts-${counter}`, email: `alerts${counter}@example.com`, emailVerified })
     .returning();
   return row!;
 }
@@ -118,6 +118,15 @@ describe("instant alerts", () => {
     expect(mails).toHaveLength(2);
     expect(mails[1]!.text).toContain(next.title);
     expect(mails[1]!.text).not.toContain(match.title);
+  });
+
+  it("go only to confirmed addresses", async () => {
+    const unconfirmed = await member(false);
+    const start = new Date("2026-12-03T10:00:00Z");
+    await saveSearch(unconfirmed.id, "location=Unconfirmedby", "instant", start);
+    await listing("Unconfirmedby", new Date(start.getTime() + MINUTE));
+    await runAlerts(app.database.db, "instant", new Date(start.getTime() + 5 * MINUTE));
+    expect(await mailsTo(unconfirmed.email)).toEqual([]);
   });
 
   it("never sends a listing twice for a search, however many runs overlap", async () => {
@@ -265,6 +274,11 @@ describe("a member's searches", () => {
     const [row] = await app.database.db.select().from(savedSearch).where(eq(savedSearch.id, id));
     expect(row!.frequency).toBe("daily");
     expect(await setFrequency(app.database.db, owner.id, id, "weekly")).toBe(true);
+    // "Download my data" has them, the owner's only.
+    expect((await exportMemberData(owner.id)).savedSearches).toEqual([
+      expect.objectContaining({ name: "Cafés: location=Mineby", emails: "weekly", url: "/buy?location=Mineby" }),
+    ]);
+    expect((await exportMemberData(intruder.id)).savedSearches).toEqual([]);
   });
 
   it("keep the filters as /buy's query string and are limited to 50 a member", async () => {

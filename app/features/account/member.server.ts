@@ -13,6 +13,7 @@ import {
   favouriteBusiness,
   passkey,
   savedListing,
+  savedSearch,
   session,
   subscription,
   twoFactor,
@@ -144,7 +145,7 @@ export async function exportMemberData(userId: string) {
     })
     .from(user)
     .where(eq(user.id, userId));
-  const [saved, favourites, subscriptions, enquiries, sessions, passkeys] = await Promise.all([
+  const [saved, favourites, subscriptions, enquiries, sessions, passkeys, searches] = await Promise.all([
     db()
       .select({ listing: businessListing.title, url: businessListing.slug, savedAt: savedListing.createdAt })
       .from(savedListing)
@@ -177,6 +178,16 @@ export async function exportMemberData(userId: string) {
       .from(session)
       .where(eq(session.userId, userId)),
     listPasskeys(userId),
+    db()
+      .select({
+        name: savedSearch.name,
+        filters: savedSearch.query,
+        emails: savedSearch.frequency,
+        lastAlertAt: savedSearch.lastAlertAt,
+        createdAt: savedSearch.createdAt,
+      })
+      .from(savedSearch)
+      .where(eq(savedSearch.userId, userId)),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -187,6 +198,7 @@ export async function exportMemberData(userId: string) {
     enquiries,
     sessions,
     passkeys,
+    savedSearches: searches.map((s) => ({ ...s, url: `/buy${s.filters ? `?${s.filters}` : ""}` })),
   };
 }
 

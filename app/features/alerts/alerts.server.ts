@@ -203,7 +203,8 @@ export async function runAlerts(database: Database, frequency: Exclude<Frequency
       })
       .from(savedSearch)
       .innerJoin(user, eq(user.id, savedSearch.userId))
-      .where(and(eq(savedSearch.frequency, frequency), gt(savedSearch.id, afterId)))
+      // Only to addresses their owners have confirmed: nobody gets alerts by signing up with someone else's.
+      .where(and(eq(savedSearch.frequency, frequency), eq(user.emailVerified, true), gt(savedSearch.id, afterId)))
       .orderBy(asc(savedSearch.id))
       .limit(CHUNK);
     if (searches.length === 0) return queued;
