@@ -50,6 +50,8 @@ export async function runAlertsBenchmark(options: {
   listings: number;
   runs: number;
   postgresUrl?: string;
+  /** PGlite only: "memory://", or a folder; default a new temporary folder, removed after. */
+  pgliteDir?: string;
   log?: (line: string) => void;
 }) {
   const log = options.log ?? console.log;
