@@ -11,7 +11,7 @@ import expressStaticGzip from "express-static-gzip";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import { admission } from "./app/server/admission.server.ts";
-import { CROSS_SITE_MESSAGE, isCrossSiteRequest } from "./app/server/cross-site.server.ts";
+import { CROSS_SITE_MESSAGE, isCrossSiteExempt, isCrossSiteRequest } from "./app/server/cross-site.server.ts";
 import { chooseFreePort, EnvError, loadDotEnv, env as readEnv } from "./app/server/env.server.ts";
 import type { keptPage } from "./app/server/page-cache.server.ts";
 import type { storage } from "./app/server/storage.server.ts";
@@ -107,6 +107,12 @@ app.use("/uploads", serveUploads(entry.storage()));
 // them, for every route: pages, resource routes and Better Auth's endpoints.
 const siteOrigin = new URL(env.SITE_URL).origin;
 app.use((req, res, next) => {
+  if (isCrossSiteExempt(req.path)) {
+    // RFC 8058's one-click unsubscribe: React Router refuses an action whose Origin is another
+    // site's, so the Origin is dropped for this path alone (decision 0031).
+    delete req.headers.origin;
+    return next();
+  }
   const request = { method: req.method, fetchSite: req.get("sec-fetch-site"), origin: req.get("origin") };
   if (!isCrossSiteRequest(request, siteOrigin)) return next();
   res.status(403).type("text/plain").send(CROSS_SITE_MESSAGE);

@@ -28,8 +28,22 @@ describe("JOB_INTERVALS", () => {
       "subscriptions.expire": 300_000,
       "listings.lifecycle": 3_600_000,
       "payments.events": 300_000,
+      "alerts.instant": 300_000,
+      "alerts.daily": undefined,
+      "alerts.weekly": undefined,
       housekeeping: 3_600_000,
     });
+  });
+
+  it("runs the daily and weekly alerts at 07:00 London, unless an interval replaces the hour", () => {
+    const daily = scheduledJobs({}).find((job) => job.name === "alerts.daily")!;
+    expect(daily.periodStart?.(new Date("2026-07-15T12:00:00Z")).toISOString()).toBe("2026-07-15T06:00:00.000Z");
+    const weekly = scheduledJobs({}).find((job) => job.name === "alerts.weekly")!;
+    // Wednesday 18 November 2026: the week began on Monday the 16th at 07:00 GMT.
+    expect(weekly.periodStart?.(new Date("2026-11-18T12:00:00Z")).toISOString()).toBe("2026-11-16T07:00:00.000Z");
+    const fast = scheduledJobs({ "alerts.daily": 2_000 }).find((job) => job.name === "alerts.daily")!;
+    expect(fast.everyMs).toBe(2_000);
+    expect(fast.periodStart).toBeUndefined();
   });
 
   it("stops the start when it names no such job", () => {

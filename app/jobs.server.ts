@@ -2,6 +2,7 @@
 // scheduler (app/server/scheduler.server.ts, decision 0020). An operator may
 // run a job more or less often with JOB_INTERVALS.
 import { expireSubscriptions } from "~/features/admin/subscriptions.server";
+import { runAlerts } from "~/features/alerts/alerts.server";
 import { pruneListingViewVisitors } from "~/features/marketplace/listing-views.server";
 import { syncPromotions } from "~/features/payments/promotions.server";
 import { retryStoredEvents } from "~/features/payments/webhooks.server";
@@ -10,9 +11,10 @@ import { db } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { wakeOutbox } from "~/server/lifecycle.server";
 import { pruneRateLimits } from "~/server/rate-limit.server";
-import { pruneScheduledRuns, type ScheduledJob } from "~/server/scheduler.server";
+import { londonDaily, londonWeekly, pruneScheduledRuns, type ScheduledJob } from "~/server/scheduler.server";
 
-const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 /** Counters older than a day are of no use to any rule. */
 const RATE_LIMIT_RETENTION_MS = 24 * HOUR;
 
@@ -43,6 +45,19 @@ const defaults: ScheduledJob[] = [
       return done;
     },
   },
+  // Saved searches' alerts (decision 0031): instant ones every 5 minutes rather than on publish, so
+  // that publishing stays fast and each alert is claimed once; digests at 07:00 UK time, weekly on Mondays.
+  ...(["instant", "daily", "weekly"] as const).map((frequency): ScheduledJob => ({
+    name: `alerts.${frequency}`,
+    ...(frequency === "instant"
+      ? { everyMs: 5 * MINUTE }
+      : { periodStart: frequency === "daily" ? londonDaily(7) : londonWeekly(1, 7) }),
+    async run(now) {
+      const queued = await runAlerts(db(), frequency, now);
+      if (queued) wakeOutbox();
+      return { queued };
+    },
+  })),
   {
     name: "housekeeping",
     everyMs: HOUR,
@@ -65,5 +80,9 @@ export function scheduledJobs(intervals = env().JOB_INTERVALS): ScheduledJob[] {
       `JOB_INTERVALS names no such job: ${unknown.join(", ")} (jobs: ${defaults.map((j) => j.name).join(", ")})`,
     );
   }
-  return defaults.map((job) => ({ ...job, everyMs: intervals[job.name] ?? job.everyMs }));
+  // A fixed interval given for a job at a local hour replaces that hour: tests run digests every few seconds.
+  return defaults.map((job): ScheduledJob => {
+    const everyMs = intervals[job.name];
+    return everyMs === undefined ? job : { name: job.name, run: job.run, everyMs };
+  });
 }

@@ -33,6 +33,8 @@ export default [
   route("messages", "routes/messages.tsx"),
   route("messages/:id", "routes/message-thread.tsx"),
   route("events", "routes/events.ts"),
+  route("my-searches", "routes/my-searches.tsx"),
+  route("alerts/unsubscribe/:token", "routes/alerts-unsubscribe.tsx"),
   route("my-listings", "routes/my-listings.tsx"),
   route("my-listings/:id/edit", "routes/my-listing-edit.tsx"),
   route("listing-check/:token", "routes/listing-check.tsx"),

@@ -33,13 +33,18 @@ export function formatCalendarDay(day: string): string {
 
 /** The instant a UK day ("2026-11-21") begins: midnight in London, GMT or BST. */
 export function londonMidnight(day: string): Date {
-  const utcMidnight = new Date(`${day}T00:00:00Z`);
+  return londonTimeOfDay(day, 0);
+}
+
+/** The instant it is `hour`:00 in London on a UK day, GMT or BST (clocks change at 01:00 UTC). */
+export function londonTimeOfDay(day: string, hour: number): Date {
+  const utc = new Date(`${day}T${String(hour).padStart(2, "0")}:00:00Z`);
   // London is never more than an hour ahead of UTC; its offset at that moment says how far.
   const offset = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", timeZoneName: "shortOffset" })
-    .formatToParts(utcMidnight)
+    .formatToParts(utc)
     .find((part) => part.type === "timeZoneName")!.value;
   const hours = Number(/GMT([+-]\d+)?/.exec(offset)?.[1] ?? 0);
-  return new Date(utcMidnight.getTime() - hours * 60 * 60 * 1000);
+  return new Date(utc.getTime() - hours * 60 * 60 * 1000);
 }
 
 const isoDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });

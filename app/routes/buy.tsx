@@ -4,10 +4,13 @@ import { PageHero } from "~/components/layout/page-hero";
 import { ListResults } from "~/components/layout/list-results";
 import { Button } from "~/components/ui/button";
 import { Input, Label, Select } from "~/components/ui/form-controls";
+import { SaveSearchForm } from "~/features/alerts/components/save-search-form";
+import { describeSearch } from "~/features/alerts/describe.server";
+import { saveSearch } from "~/features/alerts/save-search.server";
 import { FactFilters, usesFactFilters } from "~/features/marketplace/components/fact-filters";
 import { ListingCard } from "~/features/marketplace/components/listing-card";
 import { listingSorts, type ListingSort } from "~/features/marketplace/listing-query";
-import { parseListingQuery } from "~/features/marketplace/listing-query.server";
+import { canonicalListingQuery, parseListingQuery } from "~/features/marketplace/listing-query.server";
 import { listingTowns, searchListings } from "~/features/marketplace/listings.server";
 import { listingCategories } from "~/lib/categories";
 import { parseLocationCookie } from "~/lib/user-location";
@@ -24,10 +27,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await limitTextSearch(context, [query.search, query.location]);
   const origin = parseLocationCookie(request.headers.get("cookie"));
   const [result, towns] = await Promise.all([searchListings(query, origin), listingTowns()]);
-  return { query, towns, located: origin !== null, ...result };
+  const suggestedName = describeSearch(canonicalListingQuery(query)).slice(0, 100);
+  return { query, towns, located: origin !== null, suggestedName, ...result };
 }
 
-export default function Buy({ loaderData: { query, towns, located, items, total, sort } }: Route.ComponentProps) {
+/** "Save this search" (decision 0031). */
+export async function action({ request }: Route.ActionArgs) {
+  return saveSearch(request);
+}
+
+export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
+  const { query, towns, located, items, total, sort, suggestedName } = loaderData;
+  // A refused body's answer is plain text, not this page's data.
+  const saveError = actionData && typeof actionData === "object" ? actionData.saveError : undefined;
   const submit = useSubmit();
   const submitOnChange = (event: React.ChangeEvent<HTMLSelectElement>) => submit(event.currentTarget.form);
   const sorts = (Object.keys(listingSorts) as ListingSort[]).filter((s) => s !== "nearest" || located);
@@ -56,7 +68,13 @@ export default function Buy({ loaderData: { query, towns, located, items, total,
           </div>
           <div className="grid gap-1">
             <Label htmlFor="buy-category">Category</Label>
-            <Select id="buy-category" name="category" defaultValue={query.category ?? ""} key={`c${query.category}`} onChange={submitOnChange}>
+            <Select
+              id="buy-category"
+              name="category"
+              defaultValue={query.category ?? ""}
+              key={`c${query.category}`}
+              onChange={submitOnChange}
+            >
               <option value="">All categories</option>
               {Object.entries(listingCategories).map(([code, label]) => (
                 <option key={code} value={code}>
@@ -67,7 +85,13 @@ export default function Buy({ loaderData: { query, towns, located, items, total,
           </div>
           <div className="grid gap-1">
             <Label htmlFor="buy-location">Location</Label>
-            <Select id="buy-location" name="location" defaultValue={query.location ?? ""} key={`l${query.location}`} onChange={submitOnChange}>
+            <Select
+              id="buy-location"
+              name="location"
+              defaultValue={query.location ?? ""}
+              key={`l${query.location}`}
+              onChange={submitOnChange}
+            >
               <option value="">All locations</option>
               {towns.map((town) => (
                 <option key={town} value={town}>
@@ -92,6 +116,7 @@ export default function Buy({ loaderData: { query, towns, located, items, total,
           </Button>
           <FactFilters query={query} />
         </Form>
+        <SaveSearchForm suggestedName={suggestedName} error={saveError} />
 
         <ListResults
           label="Businesses for sale"

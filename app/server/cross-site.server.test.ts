@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCrossSiteRequest } from "./cross-site.server";
+import { isCrossSiteExempt, isCrossSiteRequest } from "./cross-site.server";
 
 const site = "https://hbs.example";
 const post = (headers: { fetchSite?: string; origin?: string }, method = "POST") =>
@@ -19,5 +19,19 @@ describe("isCrossSiteRequest", () => {
     expect(post({ origin: site })).toBe(false);
     expect(post({})).toBe(false);
     expect(post({ fetchSite: "cross-site" }, "GET")).toBe(false);
+  });
+
+  it("exempts only an alert's unsubscribe link, which mail programs post to (RFC 8058)", () => {
+    expect(isCrossSiteExempt("/alerts/unsubscribe/12.abc")).toBe(true);
+    expect(isCrossSiteExempt("/alerts/unsubscribe/12.abc.data")).toBe(true);
+    for (const path of [
+      "/my-searches",
+      "/alerts/unsubscribe",
+      "/alerts/unsubscribe/1/x",
+      "/buy",
+      "/x/alerts/unsubscribe/1",
+    ]) {
+      expect(isCrossSiteExempt(path), path).toBe(false);
+    }
   });
 });

@@ -18,3 +18,14 @@ export function isCrossSiteRequest(
   if (request.fetchSite && request.fetchSite !== "same-origin" && request.fetchSite !== "none") return true;
   return request.origin != null && request.origin !== siteOrigin;
 }
+
+/**
+ * The one path whose POSTs are meant to come from elsewhere: an alert's
+ * unsubscribe link, which RFC 8058 has mail programs POST to (webmail from the
+ * reader's browser, with another site's Origin). It uses no session and acts
+ * only on the search its signed token names, so a forged cross-site post
+ * can do nothing the link itself cannot (decision 0031).
+ */
+export function isCrossSiteExempt(path: string): boolean {
+  return /^\/alerts\/unsubscribe\/[^/]+$/.test(path);
+}

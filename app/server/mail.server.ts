@@ -11,6 +11,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   replyTo?: string;
+  /** Extra header lines, e.g. RFC 8058's List-Unsubscribe and List-Unsubscribe-Post. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

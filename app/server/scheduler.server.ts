@@ -1,7 +1,8 @@
 // Periodic work, run once per period however many servers run (decision 0020).
 //
-// Time is cut into periods of each job's length, counted from the epoch. Every
-// server ticks; the first to insert the row (job, period start) runs it, and
+// Time is cut into periods: of each job's length counted from the epoch, or
+// starting where the job's own `periodStart` says (07:00 London each day, for
+// one). Every server ticks; the first to insert the row (job, period start) runs it, and
 // the primary key makes every other server's insert a no-op. The row carries
 // a lease that the running server renews while it works: a server killed
 // mid-run stops renewing, and once the lease has passed another server takes
@@ -11,17 +12,30 @@
 import crypto from "node:crypto";
 import os from "node:os";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { addDays, londonDay, londonTimeOfDay } from "~/lib/dates";
 import type { Database } from "./db.server";
 import { scheduledRun } from "./schema";
 
-export interface ScheduledJob {
+interface JobBase {
   /** Stable: it is the key of the job's runs in the database. */
   name: string;
-  /** Runs once in each period of this many milliseconds, counted from the epoch (UTC). */
-  everyMs: number;
   /** Does what is due at `now`; may return a few words for the log. */
   run(now: Date): Promise<unknown>;
 }
+
+export type ScheduledJob = JobBase &
+  (
+    | {
+        /** Runs once in each period of this many milliseconds, counted from the epoch (UTC). */
+        everyMs: number;
+        periodStart?: never;
+      }
+    | {
+        /** Runs once in each period; this gives the start of the one `now` is in (e.g. londonDaily(7)). */
+        periodStart(now: Date): Date;
+        everyMs?: never;
+      }
+  );
 
 export interface SchedulerOptions {
   /** How long a claimed run is its server's before another may take it over. */
@@ -51,9 +65,32 @@ export const RUN_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
 export const periodStart = (now: Date, everyMs: number) => new Date(Math.floor(now.getTime() / everyMs) * everyMs);
 
-/** How often a server looks: often enough for the shortest job, at most every 5 s. */
+const periodOf = (job: ScheduledJob, now: Date) =>
+  job.everyMs === undefined ? job.periodStart(now) : periodStart(now, job.everyMs);
+
+/** Periods that start each day at `hour`:00 in London, GMT or BST alike. */
+export function londonDaily(hour: number) {
+  return (now: Date) => {
+    const today = londonDay(now);
+    const start = londonTimeOfDay(today, hour);
+    return start <= now ? start : londonTimeOfDay(addDays(today, -1), hour);
+  };
+}
+
+/** Periods that start each week on `isoWeekday` (1 Monday … 7 Sunday) at `hour`:00 in London. */
+export function londonWeekly(isoWeekday: number, hour: number) {
+  return (now: Date) => {
+    const today = londonDay(now);
+    const weekday = new Date(`${today}T00:00:00Z`).getUTCDay() || 7;
+    const day = addDays(today, -((weekday - isoWeekday + 7) % 7));
+    const start = londonTimeOfDay(day, hour);
+    return start <= now ? start : londonTimeOfDay(addDays(day, -7), hour);
+  };
+}
+
+/** How often a server looks: often enough for the shortest fixed period, at most every 5 s. */
 export function tickMs(jobs: ScheduledJob[]) {
-  const shortest = Math.min(...jobs.map((job) => job.everyMs));
+  const shortest = Math.min(...jobs.map((job) => job.everyMs ?? Infinity));
   return Math.min(5_000, Math.max(250, Math.floor(shortest / 4)));
 }
 
@@ -96,7 +133,7 @@ export function startScheduler(db: Database, jobs: ScheduledJob[], options: Sche
 
   async function attempt(job: ScheduledJob) {
     const now = clock();
-    const start = periodStart(now, job.everyMs);
+    const start = periodOf(job, now);
     if (settled.get(job.name) === start.getTime()) return;
     const attempts = await claimRun(db, job.name, start, owner, now, leaseMs);
     if (attempts === undefined) {

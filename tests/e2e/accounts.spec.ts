@@ -97,6 +97,7 @@ test.describe("signing up and in", () => {
       "My subscriptions",
       "My queries",
       "Saved listings",
+      "My searches",
       "My favorites",
     ]) {
       await expect(page.getByRole("banner").getByRole("link", { name, exact: true })).toBeVisible();

@@ -50,6 +50,8 @@ const publicValues: Record<string, string[]> = {
   "/packages/:slug": [seedPackages[0]!.slug],
   // Not a real link: a real one is tested in tests/reliability/scheduler.test.ts.
   "/listing-check/:token": ["made-up-token"],
+  // Forged; a real one is used in tests/e2e/saved-searches.spec.ts.
+  "/alerts/unsubscribe/:token": ["1.made-up-signature"],
   "/api/auth/*": [
     "passkey/verify-registration",
     "passkey/verify-authentication",

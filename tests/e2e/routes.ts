@@ -20,4 +20,5 @@ export const memberRoutes: { path: string; heading: string }[] = [
   { path: "/my-favorites", heading: "My Favourite Halal Businesses" },
   { path: "/my-listings", heading: "My listings" },
   { path: "/messages", heading: "Messages" },
+  { path: "/my-searches", heading: "My searches" },
 ];

@@ -2,6 +2,7 @@
 // working as the queries change. The figures themselves are not checked: at
 // this size and on a busy test machine they mean nothing.
 import { describe, expect, it } from "vitest";
+import { runAlertsBenchmark } from "../../bench/alerts";
 import { runBrowseBenchmark, SMOKE_SIZE } from "../../bench/browse";
 
 describe("browse benchmark (smoke)", () => {
@@ -30,4 +31,27 @@ describe("browse benchmark (smoke)", () => {
     // The query plans of the slowest scenarios were collected.
     expect(results.explain).toMatch(/Execution Time/);
   });
+});
+
+describe("alerts benchmark (smoke)", () => {
+  it(
+    "matches the new listings against the saved searches and queues one e-mail a matching search",
+    { timeout: 60_000 },
+    async () => {
+      const results = await runAlertsBenchmark({
+        db: "pglite",
+        pgliteDir: "memory://",
+        searches: 300,
+        fresh: 20,
+        listings: 200,
+        runs: 1,
+        log: () => undefined,
+      });
+      expect(results.searchesMatched).toBeGreaterThan(0);
+      expect(results.matchedPairs).toBeGreaterThanOrEqual(results.searchesMatched);
+      expect(results.emailsQueued).toBe(results.searchesMatched);
+      expect(results.outboxRows).toBe(results.emailsQueued);
+      expect(results.matchMs).toHaveLength(1);
+    },
+  );
 });

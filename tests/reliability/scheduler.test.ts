@@ -3,7 +3,7 @@
 // by the other (decision 0020). The subscription expiry runs every 10 s here
 // (JOB_INTERVALS) instead of hourly, with a 2 s lease; the listings' 60/90-day
 // lifecycle (decision 0030) every 2 s, on listings dated back instead of a
-// moved clock.
+// moved clock; saved searches' instant alerts (decision 0031) every 2 s.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startProductionServer, type ServerProcess } from "../helpers/server-process";
@@ -12,6 +12,7 @@ import { sharedSecret, startCluster, type Cluster } from "./harness";
 
 const JOB = "subscriptions.expire";
 const LIFECYCLE = "listings.lifecycle";
+const ALERTS = "alerts.instant";
 const PERIOD_MS = 10_000;
 
 let cluster: Cluster;
@@ -24,7 +25,7 @@ beforeAll(async () => {
   const env = {
     DATABASE_URL: url,
     BETTER_AUTH_SECRET: sharedSecret(),
-    JOB_INTERVALS: `${JOB}=${PERIOD_MS / 1000}s,${LIFECYCLE}=2s`,
+    JOB_INTERVALS: `${JOB}=${PERIOD_MS / 1000}s,${LIFECYCLE}=2s,${ALERTS}=2s`,
     SCHEDULER_LEASE_SECONDS: "2",
   };
   servers = await Promise.all([startProductionServer(env), startProductionServer(env)]);
@@ -130,6 +131,59 @@ describe("scheduled work on two servers", () => {
     const again = await post(a!);
     expect(again.status).toBe(410);
     expect(await again.text()).toContain("This link has already been used");
+  });
+
+  it("queues each saved search's alert once, never one listing twice, and unsubscribes in one click", async () => {
+    const alerts = async () =>
+      (
+        await client.query<{ to: string; text: string; unsubscribe: string }>(
+          `select payload->>'to' as to, payload->>'text' as text, payload->'headers'->>'List-Unsubscribe' as unsubscribe
+           from outbox where payload->>'to' like 'alerts-%' order by id`,
+        )
+      ).rows;
+    await client.query(`insert into "user" (id, email, email_verified)
+      select 'alerts-' || n, 'alerts-' || n || '@example.com', true from generate_series(1, 10) n`);
+    await client.query(`insert into saved_search (user_id, name, query, frequency)
+      select 'alerts-' || n, 'Reliaby ' || n, 'location=Reliaby', 'instant' from generate_series(1, 10) n`);
+    const publish = (from: number) =>
+      client.query(`insert into business_listing (slug, title, category, town, asking_price_pence, description, status, published_at)
+        select 'reliaby-' || n, 'Reliaby Cafe ' || n, 'food', 'Reliaby', 5000000, 'A cafe.', 'published', now()
+        from generate_series(${from}, ${from + 2}) n`);
+    await publish(1);
+    await expect.poll(async () => (await alerts()).length, { timeout: 30_000, interval: 500 }).toBe(10);
+    // Several more periods on both servers queue nothing more.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    const first = await alerts();
+    expect(first.map((m) => m.to).sort()).toEqual(
+      Array.from({ length: 10 }, (_, i) => `alerts-${i + 1}@example.com`).sort(),
+    );
+    expect(
+      first.every((m) => ["Reliaby Cafe 1,", "Reliaby Cafe 2,", "Reliaby Cafe 3,"].every((t) => m.text.includes(t))),
+    ).toBe(true);
+
+    // One member unsubscribes with their mail program's one-click POST, on one server.
+    const link = /^<(.+)>$/.exec(first.find((m) => m.to === "alerts-1@example.com")!.unsubscribe)![1]!;
+    const oneClick = await fetch(`${servers[1]!.url}${new URL(link).pathname}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://webmail.example" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.status).toBe(200);
+
+    await publish(4);
+    await expect.poll(async () => (await alerts()).length, { timeout: 30_000, interval: 500 }).toBe(19);
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    const second = (await alerts()).slice(10);
+    expect(second).toHaveLength(9);
+    expect(second.map((m) => m.to)).not.toContain("alerts-1@example.com");
+    for (const mail of second) {
+      expect(mail.text).toContain("Reliaby Cafe 4,");
+      expect(mail.text).not.toContain("Reliaby Cafe 1,");
+    }
+    const { rows: sent } = await client.query(
+      "select count(*)::int as n, count(distinct (search_id, listing_id))::int as pairs from saved_search_sent",
+    );
+    expect(sent).toEqual([{ n: 57, pairs: 57 }]);
   });
 
   it("hands a run to the other server when the one running it is killed", async () => {

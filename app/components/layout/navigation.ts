@@ -50,5 +50,6 @@ export const accountLinks: NavLinkItem[] = [
   { label: "My subscriptions", to: "/my-subscriptions" },
   { label: "My queries", to: "/my-queries" },
   { label: "Saved listings", to: "/saved-listings" },
+  { label: "My searches", to: "/my-searches" },
   { label: "My favorites", to: "/my-favorites" },
 ];

@@ -2,6 +2,7 @@
 // and the profile. Every query is scoped to the session's user in SQL, so
 // nobody can read or change another member's rows by sending their ids.
 import { and, desc, eq, gt, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { cardColumns as businessColumns } from "~/features/directory/businesses.server";
 import { cardColumns as listingColumns } from "~/features/marketplace/listings.server";
 import { paymentsOf } from "~/features/payments/billing.server";
@@ -13,6 +14,7 @@ import {
   favouriteBusiness,
   passkey,
   savedListing,
+  savedSearch,
   session,
   subscription,
   twoFactor,
@@ -116,7 +118,18 @@ export async function savedIdsOf(userId: string) {
 /** Saves a listing for the member, or un-saves it; says which it did. */
 export async function toggleSavedListing(userId: string, listingId: number): Promise<"added" | "removed"> {
   if (await removeSavedListing(userId, listingId)) return "removed";
-  await db().insert(savedListing).values({ userId, listingId }).onConflictDoNothing();
+  // What the listing shows now is the starting point of its price-drop and under-offer alerts (decision 0031).
+  const now = (column: AnyPgColumn) =>
+    sql`(select ${column} from ${businessListing} where ${businessListing.id} = ${listingId})`;
+  await db()
+    .insert(savedListing)
+    .values({
+      userId,
+      listingId,
+      pricePenceSeen: now(businessListing.askingPricePence),
+      underOfferAtSeen: now(businessListing.underOfferAt),
+    })
+    .onConflictDoNothing();
   return "added";
 }
 
@@ -141,7 +154,7 @@ export async function exportMemberData(userId: string) {
     })
     .from(user)
     .where(eq(user.id, userId));
-  const [saved, favourites, subscriptions, enquiries, sessions, passkeys] = await Promise.all([
+  const [saved, favourites, subscriptions, enquiries, sessions, passkeys, searches] = await Promise.all([
     db()
       .select({ listing: businessListing.title, url: businessListing.slug, savedAt: savedListing.createdAt })
       .from(savedListing)
@@ -174,6 +187,16 @@ export async function exportMemberData(userId: string) {
       .from(session)
       .where(eq(session.userId, userId)),
     listPasskeys(userId),
+    db()
+      .select({
+        name: savedSearch.name,
+        filters: savedSearch.query,
+        emails: savedSearch.frequency,
+        lastAlertAt: savedSearch.lastAlertAt,
+        createdAt: savedSearch.createdAt,
+      })
+      .from(savedSearch)
+      .where(eq(savedSearch.userId, userId)),
   ]);
   const payments = await paymentsOf(subscriptions.map((s) => s.id));
   return {
@@ -194,6 +217,7 @@ export async function exportMemberData(userId: string) {
     enquiries,
     sessions,
     passkeys,
+    savedSearches: searches.map((s) => ({ ...s, url: `/buy${s.filters ? `?${s.filters}` : ""}` })),
   };
 }
 

@@ -109,3 +109,30 @@ export function parseListingQuery(params: URLSearchParams): ListingQuery {
   const raw = searchParamsObject(params);
   return { ...listingQuerySchema.parse(raw), ...parseFactFilters(raw) };
 }
+
+/**
+ * The filters of a query as a query string in one order, without the page
+ * and sort (which change no match): what a saved search keeps, so that its
+ * alerts parse it with parseListingQuery exactly as /buy does. Filters /buy
+ * could not use are left out.
+ */
+export function canonicalListingQuery(query: ListingQuery): string {
+  const params = new URLSearchParams();
+  const put = (name: string, value: string | number | undefined) => {
+    if (value !== undefined && value !== "") params.set(name, String(value));
+  };
+  const pounds = (pence: number | undefined) => (pence === undefined ? undefined : String(pence / 100));
+  put("search", query.search);
+  put("category", query.category);
+  put("location", query.location);
+  put(factFilterParams.minPrice, pounds(query.minPricePence));
+  put(factFilterParams.maxPrice, pounds(query.maxPricePence));
+  put(factFilterParams.minTurnover, pounds(query.minTurnoverPence));
+  put(factFilterParams.minProfit, pounds(query.minProfitPence));
+  put(factFilterParams.tenure, query.tenure);
+  put(factFilterParams.minLeaseYears, query.minLeaseYears);
+  if (query.accommodation) put(factFilterParams.accommodation, "yes");
+  if (query.relocatable) put(factFilterParams.relocatable, "yes");
+  if (query.hideUnderOffer) put(factFilterParams.hideUnderOffer, "hide");
+  return params.toString();
+}

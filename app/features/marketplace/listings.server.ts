@@ -90,12 +90,9 @@ function factConditions(query: ListingQuery): (SQL | undefined)[] {
   ];
 }
 
-/**
- * Published listings matching the query, one page of them, with the total.
- * With a known position the default order is nearest first.
- */
-export async function searchListings(query: ListingQuery, origin: LatLng | null) {
-  const where = and(
+/** /buy's filters as one condition on published listings: saved searches' alerts match with it too. */
+export function listingConditions(query: ListingQuery): SQL {
+  return and(
     published,
     matchesAllWords(
       { text: businessListing.searchText, fuzzyText: businessListing.searchTitle },
@@ -104,7 +101,15 @@ export async function searchListings(query: ListingQuery, origin: LatLng | null)
     query.category ? eq(businessListing.category, query.category) : undefined,
     query.location ? sql`lower(${businessListing.town}) = lower(${query.location})` : undefined,
     ...factConditions(query),
-  );
+  )!;
+}
+
+/**
+ * Published listings matching the query, one page of them, with the total.
+ * With a known position the default order is nearest first.
+ */
+export async function searchListings(query: ListingQuery, origin: LatLng | null) {
+  const where = listingConditions(query);
   const distance = origin ? distanceFrom(origin, businessListing.latitude, businessListing.longitude) : undefined;
   const sort: ListingSort =
     query.sort === "nearest" && !origin ? "latest" : (query.sort ?? (origin ? "nearest" : "latest"));

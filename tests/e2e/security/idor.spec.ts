@@ -14,6 +14,7 @@ const MEMBER_PAGES = [
   "/my-queries",
   "/saved-listings",
   "/my-favorites",
+  "/my-searches",
 ];
 
 async function memberBrowser(browser: Browser, baseURL: string | undefined, visitorIp: string) {
@@ -63,6 +64,10 @@ test("a member's enquiries, saves, favourites, subscription, passkey and profile
   });
   await owner.page.request.post(`${listing}/save`, { form: {} });
   await owner.page.request.post(`${business}/favourite`, { form: {} });
+  const searchName = `Private search ${owner.id}`;
+  await owner.page.request.post("/buy?location=Leeds", { form: { name: searchName, frequency: "instant" } });
+  const searchId = /name="id" value="(\d+)"/.exec(await (await owner.page.request.get("/my-searches")).text())?.[1];
+  expect(searchId).toBeTruthy();
   await owner.page.request.post("/my-account", {
     form: { intent: "profile", fullName: owner.member.fullName, phone: "07700 900456" },
   });
@@ -86,14 +91,16 @@ test("a member's enquiries, saves, favourites, subscription, passkey and profile
 
   // The owner sees all of it: the checks below are not of empty pages.
   const ownView = await everythingShownTo(owner.page);
-  for (const own of [subject, owner.member.email, "07700 900456", passkeyId!]) expect(ownView).toContain(own);
+  for (const own of [subject, owner.member.email, "07700 900456", passkeyId!, searchName]) {
+    expect(ownView).toContain(own);
+  }
   expect(ownView).toMatch(/Growth Plan/i);
 
   // Another member sees none of it, in pages, data requests or the data download.
   const other = await signUpAndSignIn();
   const otherView = await everythingShownTo(page);
   expect(otherView).toContain(other.email);
-  for (const secret of [subject, owner.member.email, owner.member.fullName, "07700 900456", passkeyId!]) {
+  for (const secret of [subject, owner.member.email, owner.member.fullName, "07700 900456", passkeyId!, searchName]) {
     expect(otherView).not.toContain(secret);
   }
   expect(otherView).not.toMatch(/Growth Plan/i);
@@ -107,6 +114,20 @@ test("a member's enquiries, saves, favourites, subscription, passkey and profile
   expect(await removal.text()).toContain("That passkey was not found");
   await owner.page.goto("/my-account");
   await expect(owner.page.locator('input[name="passkeyId"]')).toHaveValue(passkeyId!);
+
+  // Changing or deleting the owner's saved search by its id is refused, and it stays as it was.
+  const changes: Record<string, string>[] = [
+    { intent: "frequency", id: searchId!, frequency: "off" },
+    { intent: "delete", id: searchId! },
+  ];
+  for (const form of changes) {
+    const refused = await page.request.post("/my-searches", { form, maxRedirects: 0 });
+    expect(refused.status(), form.intent).toBe(404);
+    expect(await refused.text()).toContain("That saved search was not found");
+  }
+  const ownSearches = await (await owner.page.request.get("/my-searches")).text();
+  expect(ownSearches).toContain(searchName);
+  expect(ownSearches).toMatch(/<option value="instant" selected/);
 
   // The other member's own save adds to their list, not the owner's.
   await page.request.post(`${listing}/save`, { form: {} });

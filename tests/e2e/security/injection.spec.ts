@@ -237,11 +237,15 @@ test("a member's forms, and what they stored shown back to them as text", async 
   await signUpAndSignIn();
   const listing = await firstLink(page, "/buy", "/buy/");
   const business = await firstLink(page, "/halal-network-space", "/halal-network-space/");
-  expect(await attackForms(page, ["/contact", listing, business, "/my-account"])).toBeGreaterThan(50);
-  // Still signed in (no form signed them out), their hostile enquiries listed as text.
+  // /buy's "Save this search" first, so that /my-searches has hostile searches' forms to attack.
+  const paths = ["/contact", listing, business, "/my-account", "/buy?location=Leeds", "/my-searches"];
+  expect(await attackForms(page, paths)).toBeGreaterThan(50);
+  // Still signed in (no form signed them out), their hostile enquiries and searches listed as text.
   await page.goto("/my-queries");
   await expect(page.getByRole("main")).toContainText("data-hbs-injected");
-  for (const path of ["/my-queries", "/my-account", "/saved-listings", "/my-favorites"]) {
+  await page.goto("/my-searches");
+  await expect(page.getByRole("main")).toContainText("data-hbs-injected");
+  for (const path of ["/my-queries", "/my-account", "/saved-listings", "/my-favorites", "/my-searches"]) {
     await expectShownAsText(page, path);
   }
 });

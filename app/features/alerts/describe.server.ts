@@ -1,0 +1,24 @@
+// A saved search's filters in words, for /my-searches and a name to suggest on /buy.
+import { listingCategories } from "~/lib/categories";
+import { formatPence } from "~/lib/money";
+import { tenureLabels } from "~/features/marketplace/listing-facts";
+import { parseListingQuery } from "~/features/marketplace/listing-query.server";
+
+export function describeSearch(queryString: string): string {
+  const query = parseListingQuery(new URLSearchParams(queryString));
+  const parts = [
+    query.search && `“${query.search}”`,
+    query.category ? listingCategories[query.category] : "All categories",
+    query.location && `in ${query.location}`,
+    query.minPricePence !== undefined && `from ${formatPence(query.minPricePence)}`,
+    query.maxPricePence !== undefined && `up to ${formatPence(query.maxPricePence)}`,
+    query.minTurnoverPence !== undefined && `turnover from ${formatPence(query.minTurnoverPence)}`,
+    query.minProfitPence !== undefined && `profit from ${formatPence(query.minProfitPence)}`,
+    query.tenure && tenureLabels[query.tenure],
+    query.minLeaseYears !== undefined && `${query.minLeaseYears}+ years' lease`,
+    query.accommodation && "with accommodation",
+    query.relocatable && "relocatable",
+    query.hideUnderOffer && "not under offer",
+  ];
+  return parts.filter(Boolean).join(", ");
+}
