@@ -29,6 +29,11 @@ export const test = base.extend<{
     async ({ context }, provide) => {
       const ip = `10.${[...crypto.randomBytes(3)].join(".")}`;
       await context.setExtraHTTPHeaders({ "x-forwarded-for": ip });
+      // The location prompt (spec: 2 s after load) is tested in location-prompt.spec.ts; elsewhere
+      // it would cover what a slow test clicks next, as if this visitor had said 'Not now' before.
+      await context.addInitScript(() => {
+        if (!localStorage.getItem("location-permission")) localStorage.setItem("location-permission", "denied");
+      });
       await provide(ip);
     },
     { auto: true },
