@@ -4,7 +4,7 @@
 import { seedDatabase } from "../../db/seed/seed";
 import { openDatabase, setDatabase, type DatabaseHandle } from "./db.server";
 import { env } from "./env.server";
-import { closeLiveStreams, deliverLive, LIVE_CHANNEL } from "./live.server";
+import { closeLiveStreams, deliverLive, LIVE_CHANNEL, openLiveStreams } from "./live.server";
 import { logger } from "./logger.server";
 import { mailerFromEnv } from "./mail.server";
 import { clearPageCache, disablePageCache, enablePageCache, PUBLIC_CONTENT_CHANNEL } from "./page-cache.server";
@@ -59,6 +59,7 @@ export async function start(jobs: ScheduledJob[], views?: ViewSink): Promise<voi
     });
   }
   // Members' open pages hear of new messages from whichever server stored them (decision 0032).
+  openLiveStreams();
   stopLive = await handle.listen(LIVE_CHANNEL, {
     notify: deliverLive,
     online: () => {},

@@ -24,6 +24,8 @@ interface Listener {
 }
 
 const listeners = new Set<Listener>();
+/** Set while the server stops: a page reconnecting now is told to come back, to another server. */
+let closing = false;
 
 /**
  * Tells the members' open pages, once the transaction commits (NOTIFY is
@@ -48,8 +50,21 @@ export function deliverLive(payload: string | undefined) {
 
 const encoder = new TextEncoder();
 
+const streamHeaders = {
+  "content-type": "text/event-stream; charset=utf-8",
+  // no-transform: the compression middleware leaves it alone, so each event goes at once.
+  "cache-control": "private, no-store, no-transform",
+  // nginx passes it on unbuffered (deploy/nginx.conf).
+  "x-accel-buffering": "no",
+  // Its connection ends with it: a stopping server must not see the browser's reconnection
+  // arrive on the same kept-alive connection, which would hold the stop up.
+  connection: "close",
+};
+
 /** The event stream of one member's page; it ends when the page goes, or the server stops. */
 export function liveStream(member: { id: string; isStaff: boolean }, signal: AbortSignal): Response {
+  // A stream that ends at once: the browser reconnects in a second, by then to a server that is up.
+  if (closing) return new Response("retry: 1000\n\n", { headers: streamHeaders });
   let listener: Listener | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
   const stop = () => {
@@ -75,23 +90,21 @@ export function liveStream(member: { id: string; isStaff: boolean }, signal: Abo
     },
     cancel: stop,
   });
-  return new Response(body, {
-    headers: {
-      "content-type": "text/event-stream; charset=utf-8",
-      // no-transform: the compression middleware leaves it alone, so each event goes at once.
-      "cache-control": "private, no-store, no-transform",
-      // nginx passes it on unbuffered (deploy/nginx.conf).
-      "x-accel-buffering": "no",
-      // Its connection ends with it: a stopping server must not see the browser's reconnection
-      // arrive on the same kept-alive connection, which would hold the stop up.
-      connection: "close",
-    },
-  });
+  return new Response(body, { headers: streamHeaders });
 }
 
-/** Ends every open stream, so that a stopping server is not held up by them; browsers reconnect elsewhere. */
+/**
+ * Ends every open stream, and answers any new one with "come back in a
+ * second", so that a stopping server is not held up; browsers reconnect elsewhere.
+ */
 export function closeLiveStreams() {
+  closing = true;
   for (const listener of [...listeners]) listener.close();
+}
+
+/** Streams are served again (a server started after a stop in the same process, as tests do). */
+export function openLiveStreams() {
+  closing = false;
 }
 
 /** How many pages are listening here (for tests and the logs). */

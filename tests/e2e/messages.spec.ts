@@ -41,8 +41,10 @@ test("a buyer and a seller talk in a thread, each seeing the other's message arr
   const slug = /href="(\/buy\/[^"]+)"/.exec(await (await seller.request.get("/my-listings")).text())![1]!;
 
   // The seller waits on their messages page; the buyer registers interest while signed in.
+  // Each page's live stream is open (its answer has begun) before the other side writes.
+  const sellerStream = seller.waitForResponse((r) => r.url().endsWith("/events"));
   await seller.goto("/messages");
-  await hydrated(seller);
+  await Promise.all([hydrated(seller), sellerStream]);
   await expect(seller.getByRole("heading", { name: "No messages yet" })).toBeVisible();
   const buyerContext = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": visitorIp } });
   const buyer = await buyerContext.newPage();
@@ -68,9 +70,10 @@ test("a buyer and a seller talk in a thread, each seeing the other's message arr
   await expect(unread(seller)).toHaveCount(0);
 
   // The buyer opens the thread; the seller's reply appears in it live.
+  const buyerStream = buyer.waitForResponse((r) => r.url().endsWith("/events"));
   await buyer.goto("/messages");
+  await Promise.all([hydrated(buyer), buyerStream]);
   await buyer.getByRole("link", { name: new RegExp(title) }).click();
-  await hydrated(buyer);
   const buyerThread = buyer.getByRole("list", { name: "Messages with Sara Seller" });
   await seller.getByLabel("Your reply").fill("Thank you, Bilal. When would you like to visit?");
   await seller.getByRole("button", { name: "Send", exact: true }).click();

@@ -67,9 +67,11 @@ describe("messages on two servers", () => {
     const { rows } = await client.query<{ id: number }>("select id from message_thread");
     const thread = `/messages/${rows[0]!.id}`;
 
+    // Each page's live stream is open (its answer has begun) before anyone writes.
+    const streams = [seller, buyer].map((page) => page.waitForResponse((r) => r.url().endsWith("/events")));
     await seller.goto(thread);
     await buyer.goto(thread);
-    await Promise.all([hydrated(seller), hydrated(buyer)]);
+    await Promise.all([hydrated(seller), hydrated(buyer), ...streams]);
     const inSellers = seller.getByRole("list", { name: "Messages with Bilal Buyer" });
     const inBuyers = buyer.getByRole("list", { name: "Messages with Sara Seller" });
     await expect.poll(() => inSellers.textContent()).toContain("I am interested in Two Server Grill.");
@@ -95,8 +97,9 @@ describe("messages on two servers", () => {
   it("ends open streams when a server stops, without holding the stop up", async () => {
     const [, b] = servers as [ServerProcess, ServerProcess];
     const page = await memberOn(b, "watcher@example.com", "Watcher");
+    const stream = page.waitForResponse((r) => r.url().endsWith("/events"));
     await page.goto("/messages");
-    await hydrated(page);
+    await Promise.all([hydrated(page), stream]);
     const started = Date.now();
     await b.stop();
     expect(Date.now() - started).toBeLessThan(5_000);
