@@ -5,14 +5,12 @@ import { Card } from "~/components/ui/card";
 import { requireUser } from "~/features/account/session.server";
 import { SellerEditForm } from "~/features/selling/components/seller-edit-form";
 import { sellerEditSchema } from "~/features/selling/edit-schema";
-import { editOwnListing, type EditOutcome } from "~/features/selling/seller-actions.server";
+import { editOwnListing, sellerCanEdit, type EditOutcome } from "~/features/selling/seller-actions.server";
 import { ownedListing } from "~/features/selling/seller.server";
 import type { IntentActionData } from "~/lib/use-intent-form";
 import { formOrRefusal, TEXT_FORM_LIMITS } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/my-listing-edit";
-
-const EDITABLE = ["pending", "rejected", "published"];
 
 /** The member's own listing, else the same 404 as a listing that does not exist. */
 async function ownListingOr404(request: Request, id: string) {
@@ -25,7 +23,7 @@ async function ownListingOr404(request: Request, id: string) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { listing } = await ownListingOr404(request, params.id);
-  if (!EDITABLE.includes(listing.status)) throw data(null, { status: 404 });
+  if (!sellerCanEdit(listing.status)) throw data(null, { status: 404 });
   return { listing, published: listing.status === "published" };
 }
 

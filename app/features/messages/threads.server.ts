@@ -27,9 +27,9 @@ interface Member {
 const sideOf = (thread: Thread, memberId: string): Side => (thread.buyerId === memberId ? "buyer" : "seller");
 const isParty = (memberId: string) => or(eq(messageThread.buyerId, memberId), eq(messageThread.sellerId, memberId));
 
-/** Whether either has blocked the other. */
-async function blockedBetween(database: Database, a: string, b: string) {
-  const [row] = await database
+/** Which of the two has blocked the other: none, one or both ids. */
+async function blockersBetween(database: Database, a: string, b: string) {
+  const rows = await database
     .select({ blocker: memberBlock.blockerId })
     .from(memberBlock)
     .where(
@@ -37,9 +37,8 @@ async function blockedBetween(database: Database, a: string, b: string) {
         and(eq(memberBlock.blockerId, a), eq(memberBlock.blockedId, b)),
         and(eq(memberBlock.blockerId, b), eq(memberBlock.blockedId, a)),
       ),
-    )
-    .limit(1);
-  return Boolean(row);
+    );
+  return rows.map((row) => row.blocker);
 }
 
 /**
@@ -53,9 +52,14 @@ async function addMessage(
   body: string,
   now = new Date(),
 ) {
-  await tx.insert(message).values({ threadId: thread.id, senderId: from.senderId, fromStaff: from.fromStaff, body, createdAt: now });
+  await tx
+    .insert(message)
+    .values({ threadId: thread.id, senderId: from.senderId, fromStaff: from.fromStaff, body, createdAt: now });
   const mine = from.side === "buyer" ? { buyerReadAt: now } : { sellerReadAt: now };
-  await tx.update(messageThread).set({ lastMessageAt: now, ...mine }).where(eq(messageThread.id, thread.id));
+  await tx
+    .update(messageThread)
+    .set({ lastMessageAt: now, ...mine })
+    .where(eq(messageThread.id, thread.id));
   const to = from.side === "buyer" ? "seller" : "buyer";
   const recipientId = to === "buyer" ? thread.buyerId : thread.sellerId;
   await notifyLive(tx, recipientId ? { users: [recipientId] } : { users: [], staff: true });
@@ -68,7 +72,11 @@ async function addMessage(
     .where(
       and(
         eq(messageThread.id, thread.id),
-        or(isNull(notifiedAt), lte(notifiedAt, new Date(now.getTime() - NOTIFY_EVERY_MS)), sql`${readAt} >= ${notifiedAt}`),
+        or(
+          isNull(notifiedAt),
+          lte(notifiedAt, new Date(now.getTime() - NOTIFY_EVERY_MS)),
+          sql`${readAt} >= ${notifiedAt}`,
+        ),
       ),
     )
     .returning({ id: messageThread.id });
@@ -84,7 +92,11 @@ async function addMessage(
   const path = recipientId ? `/messages/${thread.id}` : `/admin/messages/${thread.id}`;
   await enqueueMail(
     tx,
-    newMessageMail(address, { from: from.name, title: listing?.title ?? "a listing", url: new URL(path, env().SITE_URL).toString() }),
+    newMessageMail(address, {
+      from: from.name,
+      title: listing?.title ?? "a listing",
+      url: new URL(path, env().SITE_URL).toString(),
+    }),
   );
 }
 
@@ -93,12 +105,7 @@ async function addMessage(
  * about the listing: with its seller, or with HBS staff when it has none.
  * Called inside the transaction that stores the enquiry.
  */
-export async function threadFromInterest(
-  tx: Database,
-  listingId: number,
-  buyerId: string,
-  body: string,
-) {
+export async function threadFromInterest(tx: Database, listingId: number, buyerId: string, body: string) {
   const [listing] = await tx
     .select({ id: businessListing.id, sellerId: businessListing.sellerId })
     .from(businessListing)
@@ -106,7 +113,7 @@ export async function threadFromInterest(
   if (!listing) return;
   const [buyer] = await tx.select({ id: user.id, fullName: user.fullName }).from(user).where(eq(user.id, buyerId));
   if (!buyer || listing.sellerId === buyer.id) return;
-  if (listing.sellerId && (await blockedBetween(tx, buyer.id, listing.sellerId))) return;
+  if (listing.sellerId && (await blockersBetween(tx, buyer.id, listing.sellerId)).length) return;
   await tx
     .insert(messageThread)
     .values({ listingId: listing.id, buyerId: buyer.id, sellerId: listing.sellerId })
@@ -115,7 +122,12 @@ export async function threadFromInterest(
     .select()
     .from(messageThread)
     .where(and(eq(messageThread.listingId, listing.id), eq(messageThread.buyerId, buyer.id)));
-  await addMessage(tx, thread!, { side: "buyer", senderId: buyer.id, fromStaff: false, name: memberName(buyer.fullName) }, body);
+  await addMessage(
+    tx,
+    thread!,
+    { side: "buyer", senderId: buyer.id, fromStaff: false, name: memberName(buyer.fullName) },
+    body,
+  );
 }
 
 const buyer = alias(user, "buyer");
@@ -217,17 +229,7 @@ export async function openThread(memberId: string, threadId: number, now = new D
       .from(businessListing)
       .where(eq(businessListing.id, thread.listingId)),
     messagesOf(thread.id),
-    otherId
-      ? db()
-          .select({ blockerId: memberBlock.blockerId })
-          .from(memberBlock)
-          .where(
-            or(
-              and(eq(memberBlock.blockerId, memberId), eq(memberBlock.blockedId, otherId)),
-              and(eq(memberBlock.blockerId, otherId), eq(memberBlock.blockedId, memberId)),
-            ),
-          )
-      : Promise.resolve([]),
+    otherId ? blockersBetween(db(), memberId, otherId) : Promise.resolve([]),
   ]);
   const otherName = otherId ? memberName(names[0]?.fullName) : STAFF_NAME;
   return {
@@ -235,7 +237,7 @@ export async function openThread(memberId: string, threadId: number, now = new D
     listing: listing[0]!,
     otherName,
     canBlock: otherId !== null,
-    iBlocked: blocks.some((b) => b.blockerId === memberId),
+    iBlocked: blocks.includes(memberId),
     blocked: blocks.length > 0,
     messages: messages.map((m) => ({
       id: m.id,
@@ -250,12 +252,16 @@ export async function openThread(memberId: string, threadId: number, now = new D
 export type ReplyOutcome = "sent" | "not-found" | "blocked" | "rate-limited";
 
 /** A party's reply: refused when either has blocked the other, or they send too many. */
-export async function reply(member: Member & { fullName?: string | null }, threadId: number, body: string): Promise<ReplyOutcome> {
+export async function reply(
+  member: Member & { fullName?: string | null },
+  threadId: number,
+  body: string,
+): Promise<ReplyOutcome> {
   const thread = await threadFor(db(), member.id, threadId);
   if (!thread) return "not-found";
   const side = sideOf(thread, member.id);
   const otherId = side === "buyer" ? thread.sellerId : thread.buyerId;
-  if (otherId && (await blockedBetween(db(), member.id, otherId))) return "blocked";
+  if (otherId && (await blockersBetween(db(), member.id, otherId)).length) return "blocked";
   const limit = await hitRateLimit(db(), `message:${member.id}`, MESSAGE_RATE_LIMIT);
   if (!limit.allowed) return "rate-limited";
   await db().transaction((tx) =>
@@ -330,7 +336,10 @@ export async function openStaffThread(threadId: number, now = new Date()) {
     thread.sellerId
       ? db().select({ fullName: user.fullName, email: user.email }).from(user).where(eq(user.id, thread.sellerId))
       : Promise.resolve([null]),
-    db().select({ title: businessListing.title, slug: businessListing.slug }).from(businessListing).where(eq(businessListing.id, thread.listingId)),
+    db()
+      .select({ title: businessListing.title, slug: businessListing.slug })
+      .from(businessListing)
+      .where(eq(businessListing.id, thread.listingId)),
     messagesOf(thread.id),
     db().select().from(threadReport).where(eq(threadReport.threadId, thread.id)).orderBy(desc(threadReport.createdAt)),
   ]);

@@ -5,7 +5,7 @@ import { listingViewsByDay } from "~/features/marketplace/listing-views.server";
 import { db } from "~/server/db.server";
 import { businessListing, enquiry, listingRevision } from "~/server/schema";
 import { claimListingsByEmail } from "./seller.server";
-import { sellerActionsFrom } from "./seller-actions.server";
+import { sellerActionsFrom, sellerCanEdit } from "./seller-actions.server";
 
 export async function sellerDashboard(member: { id: string; email: string; emailVerified: boolean }, now = new Date()) {
   await claimListingsByEmail(member);
@@ -52,7 +52,7 @@ export async function sellerDashboard(member: { id: string; email: string; email
     return {
       ...listing,
       actions: sellerActionsFrom(listing),
-      editable: ["pending", "rejected", "published"].includes(listing.status),
+      editable: sellerCanEdit(listing.status),
       viewsByDay: views.get(listing.id)!,
       enquiries: interest
         .filter((row) => row.listingId === listing.id)

@@ -133,6 +133,10 @@ export function currentSellerColumns(listing: Listing): SellerColumns {
   return Object.fromEntries(SELLER_COLUMNS.map((key) => [key, listing[key]])) as SellerColumns;
 }
 
+/** A listing waiting for review or turned down changes in place; a published one through a revision. */
+export const sellerCanEdit = (status: Status) =>
+  status === "pending" || status === "rejected" || status === "published";
+
 export type EditOutcome = "saved" | "sent-for-review" | "unchanged" | "not-editable";
 
 /**
