@@ -9,15 +9,21 @@ const baseURL = `http://localhost:${port}`;
 /** Specs that publish or promote what they make, for a few seconds. */
 const PUBLISHES = [
   /seller-dashboard\.spec\.ts/,
+  /business-claims\.spec\.ts/,
+  /confidential-listings\.spec\.ts/,
   /messages\.spec\.ts/,
   /payments\.spec\.ts/,
-  /directory-(halal|hours)\.spec\.ts/,
+  /directory-(halal|hours|hygiene)\.spec\.ts/,
   /security\/idor\.spec\.ts/,
 ];
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? "data-e2e";
 // The Stripe stand-in (tests/helpers/stripe-peer.ts) the app pays through in these tests.
+/** /metrics is on in the browser tests' server, behind this token (decision 0037). */
+export const METRICS_TOKEN = "e2e-metrics-token";
 export const STRIPE_PEER_URL = `http://127.0.0.1:${port + 5000}`;
 const stripe = { STRIPE_SECRET_KEY: "sk_test_e2e", STRIPE_WEBHOOK_SECRET: "whsec_test_e2e" };
+// The map tile stand-in (tests/helpers/tile-peer.ts) the maps draw from in these tests.
+export const TILE_PEER_URL = `http://127.0.0.1:${port + 5100}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -63,6 +69,12 @@ export default defineConfig({
       },
     },
     {
+      command: "node --import tsx tests/helpers/tile-peer-main.ts",
+      url: `${TILE_PEER_URL}/_peer/requests`,
+      reuseExistingServer: false,
+      env: { TILE_PEER_PORT: String(port + 5100) },
+    },
+    {
       command: "node scripts/start.js",
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
@@ -77,8 +89,10 @@ export default defineConfig({
         // is with X-Forwarded-For (tests/e2e/fixtures.ts), so tests do not
         // share the per-visitor rate limits.
         TRUST_PROXY: "loopback",
+        METRICS_TOKEN,
         ...stripe,
         STRIPE_API_URL: STRIPE_PEER_URL,
+        MAP_TILES_URL: `${TILE_PEER_URL}/{z}/{x}/{y}.png`,
       },
     },
   ],

@@ -12,8 +12,10 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import { admission } from "./app/server/admission.server.ts";
 import { CROSS_SITE_MESSAGE, isCrossSiteExempt, isCrossSiteRequest } from "./app/server/cross-site.server.ts";
-import { chooseFreePort, EnvError, loadDotEnv, env as readEnv } from "./app/server/env.server.ts";
+import { chooseFreePort, EnvError, loadDotEnv, mapTilesSource, env as readEnv } from "./app/server/env.server.ts";
+import type { observeRequest } from "./app/server/metrics.server.ts";
 import type { keptPage } from "./app/server/page-cache.server.ts";
+import type { RequestTimings, timeRequest } from "./app/server/server-timing.server.ts";
 import type { storage } from "./app/server/storage.server.ts";
 import { serveUploads } from "./app/server/uploads.server.ts";
 
@@ -28,6 +30,9 @@ interface AppEntry {
   storage: typeof storage;
   keptPage: typeof keptPage;
   answered(path: string, address: string, userAgent: string | undefined): void;
+  RequestTimings: typeof RequestTimings;
+  timeRequest: typeof timeRequest;
+  observeRequest: typeof observeRequest;
 }
 
 let env: ReturnType<typeof readEnv>;
@@ -103,6 +108,19 @@ if (production) {
 // Uploaded and generated images, from the disk or the bucket (decision 0021).
 app.use("/uploads", serveUploads(entry.storage()));
 
+// How long each request takes, queueing included, by the route that answered
+// it: a metric for /metrics (decision 0037). Uploads and assets are left out.
+app.use((req, res, next) => {
+  const start = process.hrtime.bigint();
+  res.on("finish", () => {
+    const timings = res.locals.timings as RequestTimings | undefined;
+    const kept = String(res.getHeader("server-timing") ?? "").startsWith("cache");
+    const route = timings?.route ?? (kept ? "page cache" : "none");
+    entry.observeRequest(route, req.method, res.statusCode, Number(process.hrtime.bigint() - start) / 1e9);
+  });
+  next();
+});
+
 // Forged posts from other websites (CSRF) are refused before the app sees
 // them, for every route: pages, resource routes and Better Auth's endpoints.
 const siteOrigin = new URL(env.SITE_URL).origin;
@@ -129,7 +147,16 @@ app.use((req, _res, next) => {
 // first served (decision 0017).
 // Live streams (decision 0032) stay open for as long as a page does: they
 // must not hold the places that pages wait for.
-app.use(admission({ passes: (req) => req.url === "/healthz" || req.url === "/events" }));
+// Health checks and metrics scrapes must answer while pages queue.
+app.use(admission({ passes: (req) => ["/healthz", "/events", "/metrics"].includes(req.url ?? "") }));
+
+// Once admitted, a request keeps its own timings for its Server-Timing header
+// (decision 0037): the database, loaders and renderer add to them.
+app.use((_req, res, next) => {
+  const timings = new entry.RequestTimings();
+  res.locals.timings = timings;
+  entry.timeRequest(timings, next);
+});
 
 // Once the answer is sent, one listener per request:
 // - views of listings (decision 0024) are counted here, where kept pages pass
@@ -235,7 +262,8 @@ function securityHeaders(...[, res, next]: Parameters<RequestHandler>) {
         "default-src 'self'",
         `script-src 'self' 'nonce-${nonce}'`,
         "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: blob:",
+        // The map's tiles, from MAP_TILES_URL's host only (decision 0034).
+        `img-src 'self' data: blob: ${mapTilesSource(env.MAP_TILES_URL)}`,
         "font-src 'self'",
         "connect-src 'self'",
         "object-src 'none'",

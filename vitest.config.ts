@@ -5,7 +5,13 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/helpers/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "bench/**/*.test.ts",
+      "db/**/*.test.ts",
+      "tests/helpers/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
+    ],
     environment: "node",
     // Tests never touch ./data: the embedded database and secrets stay in memory.
     env: { DATA_DIR: "memory://", LOG_LEVEL: "silent", NODE_ENV: "test" },

@@ -1,20 +1,28 @@
+import { performance } from "node:perf_hooks";
 import { PassThrough, pipeline } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction, RouterContextProvider } from "react-router";
+import type {
+  EntryContext,
+  HandleDataRequestFunction,
+  HandleErrorFunction,
+  RouterContextProvider,
+  ServerInstrumentation,
+} from "react-router";
 import { ServerRouter } from "react-router";
 import { cspNonceContext } from "./context";
-import { listingSlugFromPath, recordListingViews } from "./features/marketplace/listing-views.server";
+import { businessSlugFromPath, listingSlugFromPath, recordViews } from "./features/marketplace/listing-views.server";
 import { scheduledJobs } from "./jobs.server";
 import { NonceContext } from "./lib/nonce";
+import { chooseCoding, compress } from "./server/compress-page.server";
 import { hydrateAfterLoad } from "./server/hydrate-after-load.server";
 import { setPageCaching } from "./server/http-cache.server";
 import { start as startApp } from "./server/lifecycle.server";
 import { db } from "./server/db.server";
 import { logger } from "./server/logger.server";
 import { pageViews } from "./server/page-views.server";
+import { requestTimings } from "./server/server-timing.server";
 
 // server.ts starts and stops the app through these, so that it shares the
 // build's single instance of the database and of the context keys.
@@ -22,19 +30,38 @@ export { clientIpContext, cspNonceContext } from "./context";
 export { stop } from "./server/lifecycle.server";
 export { closeLiveStreams } from "./server/live.server";
 export { storage } from "./server/storage.server";
-export const start = () => startApp(scheduledJobs(), (views) => recordListingViews(db(), views));
+export const start = () => startApp(scheduledJobs(), (views) => recordViews(db(), views));
 export { keptPage } from "./server/page-cache.server";
+export { observeRequest } from "./server/metrics.server";
+export { RequestTimings, timeRequest } from "./server/server-timing.server";
 
 /**
  * server.ts reports every 200 answer to a GET here, rendered or kept
- * (decision 0024): a listing's page counts as a view of it.
+ * (decision 0024): a listing's page counts as a view of it, and a directory
+ * business's page as one of the business (decision 0036).
  */
 export function answered(path: string, address: string, userAgent: string | undefined) {
   const slug = listingSlugFromPath(path);
-  if (slug) pageViews.count(slug, address, userAgent);
+  if (slug) return void pageViews.count(slug, address, userAgent);
+  const business = businessSlugFromPath(path);
+  if (business) pageViews.count(business, address, userAgent, "business");
 }
 
 export const streamTimeout = 5_000;
+
+/** Each loader's and action's time, and the route that answered, join the request's timings. */
+export const instrumentations: ServerInstrumentation[] = [
+  {
+    route(route) {
+      const timed = async (handler: () => Promise<unknown>, { pattern }: { pattern: string }) => {
+        const start = performance.now();
+        await handler();
+        requestTimings()?.addHandler(pattern, start, performance.now());
+      };
+      route.instrument({ loader: timed, action: timed });
+    },
+  },
+];
 
 export default function handleRequest(
   request: Request,
@@ -49,6 +76,8 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
+  const timings = requestTimings();
+  const renderStart = performance.now();
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -74,16 +103,17 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          // A browser that goes away stops the render too; a render's own
-          // errors are reported by onError below.
-          const page = pipeline(body, hydrateAfterLoad(), () => {});
+          // Our pages wait for no data once their loaders are done, so the
+          // whole document follows the shell at once: it is sent whole, with
+          // its length, compressed in one piece (compress-page.server.ts).
+          // A render's own errors are reported by onError below.
+          const chunks: Buffer[] = [];
+          const page = pipeline(body, hydrateAfterLoad(), (error) => {
+            if (error) return reject(error);
+            send(Buffer.concat(chunks)).then(resolve, reject);
+          });
+          page.on("data", (chunk: Buffer) => chunks.push(chunk));
           pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(page), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
         },
         onShellError(error: unknown) {
           reject(error);
@@ -95,11 +125,36 @@ export default function handleRequest(
       },
     );
   });
+
+  async function send(html: Buffer) {
+    if (timings) timings.render = performance.now() - renderStart;
+    let body = html;
+    // A page kept for visitors is compressed by the page cache, once for all of them.
+    const coding = keptForVisitors(responseHeaders) ? undefined : chooseCoding(request.headers.get("accept-encoding"));
+    if (coding) {
+      const start = performance.now();
+      body = await compress(html, coding);
+      if (timings) timings.compression = { coding, ms: performance.now() - start };
+      responseHeaders.set("Content-Encoding", coding);
+      responseHeaders.append("Vary", "Accept-Encoding");
+    }
+    responseHeaders.set("Content-Length", String(body.length));
+    if (timings) responseHeaders.set("Server-Timing", timings.header());
+    // zlib's and Buffer.concat's buffers are plain ArrayBuffers, never shared memory.
+    return new Response(body as Buffer<ArrayBuffer>, {
+      headers: responseHeaders,
+      status: responseStatusCode,
+    });
+  }
 }
+
+const keptForVisitors = (headers: Headers) => /s-maxage/.test(headers.get("cache-control") ?? "");
 
 /** Client-side navigations' data, cached by the same rules as the pages. */
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   setPageCaching(request, response.status, response.headers);
+  const timings = requestTimings();
+  if (timings) response.headers.set("Server-Timing", timings.header());
   return response;
 };
 

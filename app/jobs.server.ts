@@ -3,12 +3,13 @@
 // run a job more or less often with JOB_INTERVALS.
 import { expireSubscriptions } from "~/features/admin/subscriptions.server";
 import { runAlerts } from "~/features/alerts/alerts.server";
+import { importLinkedAuthorities } from "~/features/directory/fsa-import.server";
 import { pruneListingViewVisitors } from "~/features/marketplace/listing-views.server";
 import { syncPromotions } from "~/features/payments/promotions.server";
 import { retryStoredEvents } from "~/features/payments/webhooks.server";
 import { runListingLifecycle } from "~/features/selling/lifecycle.server";
 import { db } from "~/server/db.server";
-import { env } from "~/server/env.server";
+import { env, type Env } from "~/server/env.server";
 import { wakeOutbox } from "~/server/lifecycle.server";
 import { pruneRateLimits } from "~/server/rate-limit.server";
 import { londonDaily, londonWeekly, pruneScheduledRuns, type ScheduledJob } from "~/server/scheduler.server";
@@ -17,6 +18,18 @@ const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 /** Counters older than a day are of no use to any rule. */
 const RATE_LIMIT_RETENTION_MS = 24 * HOUR;
+
+const FSA_JOB = "fsa.import";
+
+/**
+ * Food hygiene ratings (decision 0029): the FSA's files for the authorities our linked
+ * businesses are in, after the FSA's overnight update. Only with FSA_IMPORT on.
+ */
+const fsaImport = (baseUrl: string): ScheduledJob => ({
+  name: FSA_JOB,
+  periodStart: londonDaily(4),
+  run: () => importLinkedAuthorities(db(), baseUrl),
+});
 
 const defaults: ScheduledJob[] = [
   {
@@ -72,16 +85,22 @@ const defaults: ScheduledJob[] = [
 
 export class UnknownJobError extends Error {}
 
-/** The jobs, with the intervals JOB_INTERVALS gives; a name that is no job stops the start. */
-export function scheduledJobs(intervals = env().JOB_INTERVALS): ScheduledJob[] {
-  const unknown = Object.keys(intervals).filter((name) => !defaults.some((job) => job.name === name));
+/**
+ * The jobs, with the intervals JOB_INTERVALS gives; a name that is no job stops the start.
+ * The FSA import is one only when FSA_IMPORT is on.
+ */
+export function scheduledJobs(
+  intervals = env().JOB_INTERVALS,
+  config: Pick<Env, "FSA_IMPORT" | "FSA_OPEN_DATA_URL"> = env(),
+): ScheduledJob[] {
+  const names = [...defaults.map((job) => job.name), FSA_JOB];
+  const unknown = Object.keys(intervals).filter((name) => !names.includes(name));
   if (unknown.length) {
-    throw new UnknownJobError(
-      `JOB_INTERVALS names no such job: ${unknown.join(", ")} (jobs: ${defaults.map((j) => j.name).join(", ")})`,
-    );
+    throw new UnknownJobError(`JOB_INTERVALS names no such job: ${unknown.join(", ")} (jobs: ${names.join(", ")})`);
   }
+  const jobs = config.FSA_IMPORT ? [...defaults, fsaImport(config.FSA_OPEN_DATA_URL)] : defaults;
   // A fixed interval given for a job at a local hour replaces that hour: tests run digests every few seconds.
-  return defaults.map((job): ScheduledJob => {
+  return jobs.map((job): ScheduledJob => {
     const everyMs = intervals[job.name];
     return everyMs === undefined ? job : { name: job.name, run: job.run, everyMs };
   });

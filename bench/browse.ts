@@ -33,6 +33,7 @@ import { businessTowns, searchBusinesses, withCardFacts } from "../app/features/
 import { parseDirectoryQuery } from "../app/features/directory/directory-query.server";
 import { parseListingQuery } from "../app/features/marketplace/listing-query.server";
 import { listingTowns, searchListings } from "../app/features/marketplace/listings.server";
+import { nearFilter, readNearSearch } from "../app/features/places/places.server";
 import type { LatLng } from "../app/lib/geo";
 import { PAGE_SIZE } from "../app/lib/list-query";
 import { setDatabase, type Database, type DatabaseHandle } from "../app/server/db.server";
@@ -147,6 +148,12 @@ function scenarios(deepDirectoryPage: number, deepBuyPage: number): Scenario[] {
   add("directory", "open now + food", "open=now&category=food");
   add("directory", "open now + location", "open=now&location=Bradford");
   add("directory", "all halal filters + open now", "halal=fully&certified=yes&certifier=hmc&alcohol=none&open=now");
+  // Near a postcode or town (decision 0034): the place is resolved as the page does, then the radius search.
+  add("directory", "near Birmingham, 10 miles", "near=Birmingham&radius=10");
+  add("directory", "near B1 1AA, 1 mile", "near=B1 1AA&radius=1");
+  add("directory", "near Birmingham, 25 miles", "near=Birmingham&radius=25");
+  add("directory", "near Bradford 5 mi + food", "near=Bradford&radius=5&category=food");
+  add("directory", "near Birmingham 10 mi, page 5", "near=Birmingham&radius=10&page=5");
 
   add("buy", "no filter (latest)", "");
   add("buy", "search common word", "search=takeaway");
@@ -176,6 +183,9 @@ function scenarios(deepDirectoryPage: number, deepBuyPage: number): Scenario[] {
     "min-price=20000&max-price=300000&min-turnover=100000&min-profit=20000&tenure=leasehold&min-lease-years=5&accommodation=yes&under-offer=hide",
   );
   add("buy", "category + profit, price-asc", "category=food&min-profit=50000&sort=price-asc");
+  add("buy", "near Birmingham, 10 miles", "near=Birmingham&radius=10");
+  add("buy", "near B1 1AA, 3 miles", "near=B1 1AA&radius=3");
+  add("buy", "near Birmingham 25 mi + price", "near=Birmingham&radius=25&max-price=150000");
   return list;
 }
 
@@ -185,16 +195,20 @@ const BENCH_NOW = new Date("2026-11-20T19:00:00Z");
 /** What the page's loader asks the database for, as it asks it. */
 async function loadPage(scenario: Scenario): Promise<{ total: number; items: number }> {
   const params = new URLSearchParams(scenario.query);
+  const near = nearFilter(await readNearSearch(params));
   if (scenario.page === "directory") {
     const [result] = await Promise.all([
-      searchBusinesses(parseDirectoryQuery(params), scenario.origin, BENCH_NOW),
+      searchBusinesses(parseDirectoryQuery(params), scenario.origin, BENCH_NOW, near),
       businessTowns(),
     ]);
     // The cards' halal badges and opening lines: the page's schedules query.
     await withCardFacts(result.items, BENCH_NOW);
     return { total: result.total, items: result.items.length };
   }
-  const [result] = await Promise.all([searchListings(parseListingQuery(params), scenario.origin), listingTowns()]);
+  const [result] = await Promise.all([
+    searchListings(parseListingQuery(params), scenario.origin, near),
+    listingTowns(),
+  ]);
   return { total: result.total, items: result.items.length };
 }
 

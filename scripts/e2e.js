@@ -22,6 +22,17 @@ if (!password) {
   console.error("npm run admin:create did not print a one-time password:\n", created.stdout, created.stderr);
   process.exit(1);
 }
+// The FSA establishments the directory's specs link businesses to: our fixtures in the FSA's
+// format (tests/fixtures/fsa, decision 0029), loaded as an operator would with npm run fsa:import.
+const fixtures = ["tests/fixtures/fsa/FHRS557en-GB.xml", "tests/fixtures/fsa/FHRS776en-GB.json"];
+const imported = spawnSync(process.execPath, ["--import", "tsx", "scripts/fsa-import.ts", ...fixtures], {
+  env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+  encoding: "utf8",
+});
+if (imported.status !== 0) {
+  console.error("npm run fsa:import did not load the fixtures:\n", imported.stdout, imported.stderr);
+  process.exit(1);
+}
 process.exit(
   run(["node_modules/@playwright/test/cli.js", "test", ...process.argv.slice(2)], {
     env: { ...process.env, E2E_ADMIN_EMAIL: adminEmail, E2E_ADMIN_PASSWORD: password },

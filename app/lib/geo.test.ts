@@ -18,4 +18,9 @@ describe("formatDistance", () => {
     expect(formatDistance(3.14)).toBe("3.1 km away");
     expect(formatDistance(262.3)).toBe("262 km away");
   });
+  it("says miles for a search near a postcode or town", () => {
+    expect(formatDistance(3.7, "miles")).toBe("2.3 miles away");
+    expect(formatDistance(1.609344, "miles")).toBe("1 mile away");
+    expect(formatDistance(30, "miles")).toBe("19 miles away");
+  });
 });

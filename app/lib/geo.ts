@@ -17,8 +17,19 @@ export function distanceKm(a: LatLng, b: LatLng): number {
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h));
 }
 
-/** "12 km away", "800 m away": for cards when a location is known. */
-export function formatDistance(km: number): string {
+export const KM_PER_MILE = 1.609344;
+export type DistanceUnit = "km" | "miles";
+
+/**
+ * "12 km away", "800 m away": for cards when a location is known; in miles
+ * ("2.3 miles away", "1 mile away") for a search near a postcode or town.
+ */
+export function formatDistance(km: number, unit: DistanceUnit = "km"): string {
+  if (unit === "miles") {
+    const miles = km / KM_PER_MILE;
+    const shown = miles < 10 ? Math.round(miles * 10) / 10 : Math.round(miles);
+    return `${shown} ${shown === 1 ? "mile" : "miles"} away`;
+  }
   if (km < 1) return `${Math.max(100, Math.round((km * 1000) / 100) * 100)} m away`;
   return `${km < 10 ? km.toFixed(1) : Math.round(km)} km away`;
 }

@@ -1,9 +1,10 @@
 import { Search } from "lucide-react";
-import { Form, useSubmit } from "react-router";
+import { Form, useSearchParams, useSubmit } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { ListResults } from "~/components/layout/list-results";
 import { Button } from "~/components/ui/button";
 import { Input, Label, Select } from "~/components/ui/form-controls";
+import { getSessionUser } from "~/features/account/session.server";
 import { SaveSearchForm } from "~/features/alerts/components/save-search-form";
 import { describeSearch } from "~/features/alerts/describe.server";
 import { saveSearch } from "~/features/alerts/save-search.server";
@@ -12,6 +13,10 @@ import { ListingCard } from "~/features/marketplace/components/listing-card";
 import { listingSorts, type ListingSort } from "~/features/marketplace/listing-query";
 import { canonicalListingQuery, parseListingQuery } from "~/features/marketplace/listing-query.server";
 import { listingTowns, searchListings } from "~/features/marketplace/listings.server";
+import { ResultsMap, ResultsViews } from "~/features/places/components/map-view";
+import { NearFields, NearNotice } from "~/features/places/components/near-fields";
+import { mapTiles } from "~/features/places/map-tiles.server";
+import { nearFilter, readNearSearch } from "~/features/places/places.server";
 import { listingCategories } from "~/lib/categories";
 import { parseLocationCookie } from "~/lib/user-location";
 import { limitTextSearch } from "~/server/search-limit.server";
@@ -23,12 +28,17 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = parseListingQuery(new URL(request.url).searchParams);
+  const viewer = await getSessionUser(request);
+  const params = new URL(request.url).searchParams;
+  const query = parseListingQuery(params);
   await limitTextSearch(context, [query.search, query.location]);
   const origin = parseLocationCookie(request.headers.get("cookie"));
-  const [result, towns] = await Promise.all([searchListings(query, origin), listingTowns()]);
+  const near = await readNearSearch(params);
+  const [result, towns] = await Promise.all([searchListings(query, origin, nearFilter(near), viewer), listingTowns()]);
   const suggestedName = describeSearch(canonicalListingQuery(query)).slice(0, 100);
-  return { query, towns, located: origin !== null, suggestedName, ...result };
+  const view = params.get("view") === "map" ? ("map" as const) : ("list" as const);
+  const located = origin !== null || Boolean(near?.place);
+  return { query, near, view, tiles: view === "map" ? mapTiles() : null, towns, located, suggestedName, ...result };
 }
 
 /** "Save this search" (decision 0031). */
@@ -37,13 +47,14 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, towns, located, items, total, sort, suggestedName } = loaderData;
+  const { query, near, view, tiles, towns, located, items, total, sort, suggestedName } = loaderData;
+  const [params] = useSearchParams();
   // A refused body's answer is plain text, not this page's data.
   const saveError = actionData && typeof actionData === "object" ? actionData.saveError : undefined;
   const submit = useSubmit();
   const submitOnChange = (event: React.ChangeEvent<HTMLSelectElement>) => submit(event.currentTarget.form);
   const sorts = (Object.keys(listingSorts) as ListingSort[]).filter((s) => s !== "nearest" || located);
-  const filtered = Boolean(query.search || query.category || query.location || usesFactFilters(query));
+  const filtered = Boolean(query.search || query.category || query.location || usesFactFilters(query) || near);
   return (
     <>
       <PageHero title="Buy a business">Browse verified halal businesses for sale across the UK</PageHero>
@@ -114,10 +125,33 @@ export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
             <Search aria-hidden />
             Search
           </Button>
+          {view === "map" ? <input type="hidden" name="view" value="map" /> : null}
+          <NearFields idPrefix="buy" near={near} className="md:col-span-2 lg:col-span-5" />
           <FactFilters query={query} />
         </Form>
+        <NearNotice near={near} />
         <SaveSearchForm suggestedName={suggestedName} error={saveError} />
 
+        <ResultsViews params={params} view={view} />
+        {tiles ? (
+          <ResultsMap
+            tiles={tiles}
+            shownCount={items.length}
+            markers={items.flatMap((l) =>
+              l.latitude !== null && l.longitude !== null
+                ? [
+                    {
+                      latitude: l.latitude,
+                      longitude: l.longitude,
+                      title: l.title,
+                      detail: l.town,
+                      href: `/buy/${l.slug}`,
+                    },
+                  ]
+                : [],
+            )}
+          />
+        ) : null}
         <ListResults
           label="Businesses for sale"
           items={items}

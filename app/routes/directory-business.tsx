@@ -5,10 +5,14 @@ import { isDentalPractice } from "~/features/directory/business-kind";
 import { BusinessBadges, VisitWebsiteLink } from "~/features/directory/components/business-details";
 import { FavouriteButton } from "~/features/directory/components/favourite-button";
 import { HalalBadges } from "~/features/directory/components/halal-and-hours";
+import { HygienePanel } from "~/features/directory/components/food-hygiene";
 import { HalalPanel } from "~/features/directory/components/halal-panel";
 import { HoursPanel } from "~/features/directory/components/hours-panel";
+import { PlaceMapOnDemand } from "~/features/places/components/place-map-on-demand";
+import { mapTiles } from "~/features/places/map-tiles.server";
 import { ReportChange } from "~/features/directory/components/report-change";
 import { halalBadges, staleReasons } from "~/features/directory/halal";
+import { loadHygiene } from "~/features/directory/food-hygiene.server";
 import { getSchedule } from "~/features/directory/hours.server";
 import {
   londonNow,
@@ -19,6 +23,10 @@ import {
   weekLines,
 } from "~/features/directory/opening-hours";
 import { businessReportSchema, REPORT_FAILURE } from "~/features/directory/report-schema";
+import { ReviewList } from "~/features/reviews/components/review-list";
+import { RatingSummary } from "~/features/reviews/components/stars";
+import { REVIEW_POLICY_PATH } from "~/features/reviews/review-rules";
+import { businessReviews } from "~/features/reviews/business-reviews.server";
 import { enquiryClientAction } from "~/features/enquiries/client-action";
 import { handleEnquiryForm } from "~/features/enquiries/enquiries.server";
 import { addDays } from "~/lib/dates";
@@ -29,12 +37,16 @@ import { absoluteUrl } from "~/server/site.server";
 import type { Route } from "./+types/directory-business";
 import { imageLoading, srcSetOf } from "~/lib/images";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const business = await getBusinessBySlug(params.slug);
   if (!business || !business.published) throw data(null, { status: 404 });
   const now = new Date();
   const { day: today, weekday } = londonNow(now);
-  const schedule = await getSchedule(business.id, addDays(today, -1));
+  const [schedule, hygiene, reviews] = await Promise.all([
+    getSchedule(business.id, addDays(today, -1)),
+    loadHygiene(business.fhrsid === null ? [] : [business.id]),
+    businessReviews(request, business),
+  ]);
   const url = absoluteUrl(`/halal-network-space/${business.slug}`);
   const website = safeWebsite(business.website);
   const jsonLd = {
@@ -58,10 +70,14 @@ export async function loader({ params }: Route.LoaderArgs) {
       ? { geo: { "@type": "GeoCoordinates", latitude: business.latitude, longitude: business.longitude } }
       : {}),
     ...openingHoursJsonLd(schedule, today),
+    ...reviews.jsonLd,
   };
   return {
     business: { ...business, website },
+    tiles: mapTiles(),
     halal: { badges: halalBadges(business, today), staleReasons: staleReasons(business, today) },
+    hygiene: hygiene.get(business.id) ?? null,
+    reviews: reviews.list,
     hours:
       schedule.weekly.length > 0 || schedule.exceptions.length > 0
         ? {
@@ -104,7 +120,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? seoMeta(loaderData.seo) : [{ title: "Page not found | HBS" }];
 
 export default function DirectoryBusiness({
-  loaderData: { business, halal, hours },
+  loaderData: { business, tiles, halal, hours, hygiene, reviews },
   actionData,
 }: Route.ComponentProps) {
   return (
@@ -141,6 +157,15 @@ export default function DirectoryBusiness({
             <MapPin aria-hidden className="size-4 text-brand-700" />
             {business.town}
           </p>
+          <RatingSummary average={reviews.average} count={reviews.count} href="#reviews" className="mt-2" />
+          {business.reviewWarning ? (
+            <p role="note" className="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-950">
+              <strong>Warning about this business&rsquo;s reviews:</strong> {business.reviewWarning}{" "}
+              <Link to={REVIEW_POLICY_PATH} className="font-medium underline">
+                Our review policy
+              </Link>
+            </p>
+          ) : null}
           <div className="mt-3">
             <HalalBadges badges={halal.badges} />
           </div>
@@ -177,13 +202,33 @@ export default function DirectoryBusiness({
             ) : null}
           </dl>
           {business.website ? <VisitWebsiteLink href={business.website} className="mt-6" /> : null}
+          {business.latitude !== null && business.longitude !== null ? (
+            <PlaceMapOnDemand
+              tiles={tiles}
+              marker={{
+                latitude: business.latitude,
+                longitude: business.longitude,
+                title: business.name,
+                detail: business.address ?? business.town,
+              }}
+            />
+          ) : null}
         </div>
       </div>
       <div className="grid gap-x-8 md:grid-cols-2">
         <HalalPanel facts={business} staleReasons={halal.staleReasons} />
         {hours ? <HoursPanel hours={hours} /> : null}
+        <HygienePanel hygiene={hygiene} />
       </div>
+      <ReviewList slug={business.slug} {...reviews} />
       <ReportChange slug={business.slug} actionData={actionData} />
+      <p className="mt-6 text-sm text-slate-700">
+        Is this your business?{" "}
+        <Link to={`/halal-network-space/${business.slug}/claim`} className="font-semibold text-brand-800 underline">
+          Claim this business
+        </Link>{" "}
+        to keep its page up to date.
+      </p>
     </article>
   );
 }

@@ -8,6 +8,10 @@ import { BusinessCard } from "~/features/directory/components/business-card";
 import { DirectoryFilterFields } from "~/features/directory/components/directory-filters";
 import { parseDirectoryQuery } from "~/features/directory/directory-query.server";
 import { businessTowns, searchBusinesses, withCardFacts } from "~/features/directory/businesses.server";
+import { NearFields, NearNotice } from "~/features/places/components/near-fields";
+import { ResultsMap, ResultsViews } from "~/features/places/components/map-view";
+import { mapTiles } from "~/features/places/map-tiles.server";
+import { nearFilter, readNearSearch } from "~/features/places/places.server";
 import { directoryTabs } from "~/lib/categories";
 import { withParams } from "~/lib/list-query";
 import { parseLocationCookie } from "~/lib/user-location";
@@ -21,18 +25,33 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = parseDirectoryQuery(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const query = parseDirectoryQuery(params);
   await limitTextSearch(context, [query.search, query.location]);
   const origin = parseLocationCookie(request.headers.get("cookie"));
   const now = new Date();
-  const [result, towns] = await Promise.all([searchBusinesses(query, origin, now), businessTowns()]);
-  return { query, towns, total: result.total, items: await withCardFacts(result.items, now) };
+  const near = await readNearSearch(params);
+  const [result, towns] = await Promise.all([searchBusinesses(query, origin, now, nearFilter(near)), businessTowns()]);
+  const view = params.get("view") === "map" ? ("map" as const) : ("list" as const);
+  return {
+    query,
+    near,
+    view,
+    tiles: view === "map" ? mapTiles() : null,
+    towns,
+    total: result.total,
+    items: await withCardFacts(result.items, now),
+  };
 }
 
-export default function Directory({ loaderData: { query, towns, items, total } }: Route.ComponentProps) {
+export default function Directory({
+  loaderData: { query, near, view, tiles, towns, items, total },
+}: Route.ComponentProps) {
   const [params] = useSearchParams();
   const submit = useSubmit();
-  const filtered = Boolean(query.search || query.location || query.category || Object.keys(query.filters).length);
+  const filtered = Boolean(
+    query.search || query.location || query.category || Object.keys(query.filters).length || near,
+  );
   return (
     <>
       <PageHero title="The Halal Directory">Find trusted halal businesses across the UK.</PageHero>
@@ -44,6 +63,7 @@ export default function Directory({ loaderData: { query, towns, items, total } }
           className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-[1fr_16rem_auto] md:items-end"
         >
           {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
+          {view === "map" ? <input type="hidden" name="view" value="map" /> : null}
           <div className="grid gap-1">
             <Label htmlFor="directory-search">Business name</Label>
             <Input
@@ -77,8 +97,10 @@ export default function Directory({ loaderData: { query, towns, items, total } }
             <Search aria-hidden />
             Search
           </Button>
+          <NearFields idPrefix="directory" near={near} className="md:col-span-3" />
           <DirectoryFilterFields filters={query.filters} className="md:col-span-3" />
         </Form>
+        <NearNotice near={near} />
         {query.filterNotices.length > 0 ? (
           <div role="status" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
             {query.filterNotices.map((notice) => (
@@ -109,6 +131,26 @@ export default function Directory({ loaderData: { query, towns, items, total } }
           </ul>
         </nav>
 
+        <ResultsViews params={params} view={view} />
+        {tiles ? (
+          <ResultsMap
+            tiles={tiles}
+            shownCount={items.length}
+            markers={items.flatMap((b) =>
+              b.latitude !== null && b.longitude !== null
+                ? [
+                    {
+                      latitude: b.latitude,
+                      longitude: b.longitude,
+                      title: b.name,
+                      detail: b.town,
+                      href: `/halal-network-space/${b.slug}`,
+                    },
+                  ]
+                : [],
+            )}
+          />
+        ) : null}
         <ListResults
           label="Businesses"
           items={items}

@@ -1,6 +1,7 @@
 import { ArrowRight, Megaphone, Store, TrendingUp } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
+import { getSessionUser } from "~/features/account/session.server";
 import { featuredBusinesses } from "~/features/directory/businesses.server";
 import { BusinessSlide } from "~/features/home/featured-cards";
 import { FeaturedSection } from "~/features/home/featured-section";
@@ -10,8 +11,11 @@ import { featuredListings } from "~/features/marketplace/listings.server";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/home";
 
-export async function loader() {
-  const [businesses, listings] = await Promise.all([featuredBusinesses(), featuredListings()]);
+export async function loader({ request }: Route.LoaderArgs) {
+  const [businesses, listings] = await Promise.all([
+    featuredBusinesses(),
+    getSessionUser(request).then((viewer) => featuredListings(viewer)),
+  ]);
   // Only what the cards show goes to the browser.
   return {
     businesses: businesses.map((b) => ({

@@ -1,9 +1,9 @@
-import { ArrowLeft, CheckCircle2, MapPin } from "lucide-react";
-import { data, Link } from "react-router";
+import { CheckCircle2, MapPin } from "lucide-react";
+import { data, Link, redirect } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { ListingGallery } from "~/features/marketplace/components/listing-gallery";
 import { KeyFactsTable } from "~/features/marketplace/components/key-facts-table";
-import { offersLabel } from "~/features/marketplace/components/listing-text";
+import { askingPriceLabel, offersLabel } from "~/features/marketplace/components/listing-text";
 import { underOfferLabel } from "~/features/marketplace/components/under-offer";
 import { keyFactRows } from "~/features/marketplace/listing-facts";
 import { enquiryClientAction } from "~/features/enquiries/client-action";
@@ -14,18 +14,34 @@ import {
   RegisterInterestForm,
 } from "~/features/marketplace/components/register-interest-form";
 import { SaveListingButton } from "~/features/marketplace/components/save-listing-button";
-import { getListingBySlug } from "~/features/marketplace/listings.server";
+import { listingForViewer } from "~/features/marketplace/listings.server";
+import { NdaInvitation } from "~/features/marketplace/components/nda-invitation";
+import { ndaState } from "~/features/marketplace/confidential.server";
+import { getSessionUser } from "~/features/account/session.server";
 import { threadFromInterest } from "~/features/messages/threads.server";
+import { PlaceMapOnDemand } from "~/features/places/components/place-map-on-demand";
+import { mapTiles } from "~/features/places/map-tiles.server";
 import { listingCategoryLabel } from "~/lib/categories";
 import { formatLondonDate } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
+import { postcodeDistrict } from "~/features/marketplace/confidential";
 import { seoMeta, summarise } from "~/lib/seo";
 import { absoluteUrl } from "~/server/site.server";
 import type { Route } from "./+types/listing";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const listing = await getListingBySlug(params.slug);
-  if (!listing || listing.status === "pending" || listing.status === "rejected") throw data(null, { status: 404 });
+/** The listing as this viewer may see it (decision 0033), or the 404 of one that is not on show. */
+async function listingFor(request: Request, slug: string) {
+  const viewer = await getSessionUser(request);
+  const found = await listingForViewer(slug, viewer);
+  if (found.kind === "not-found") throw data(null, { status: 404 });
+  if (found.kind === "moved") throw redirect(`/buy/${found.to}`, 301);
+  return { listing: found.listing, viewer };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { listing, viewer } = await listingFor(request, params.slug);
+  // A buyer without access is offered the NDA; one whose access the seller withdrew is told so.
+  const nda = listing.masked ? (viewer ? await ndaState(viewer.id, listing.id) : "none") : null;
   const url = absoluteUrl(`/buy/${listing.slug}`);
   const available = listing.status === "published";
   const images = listing.images.map((image) => absoluteUrl(image));
@@ -39,8 +55,9 @@ export async function loader({ params }: Route.LoaderArgs) {
     name: listing.title,
     description: listing.description,
     url,
-    price: (listing.askingPricePence / 100).toFixed(2),
-    priceCurrency: "GBP",
+    ...(listing.askingPricePence !== null
+      ? { price: (listing.askingPricePence / 100).toFixed(2), priceCurrency: "GBP" }
+      : {}),
     availability: available ? "https://schema.org/InStock" : "https://schema.org/SoldOut",
     category: listingCategoryLabel(listing.category),
     ...(images.length ? { image: images } : {}),
@@ -65,6 +82,12 @@ export async function loader({ params }: Route.LoaderArgs) {
     {
       listing,
       available,
+      tiles: mapTiles(),
+      nda,
+      // Worked out here like the facts below: the page's script then leaves out the modules that word them.
+      district: postcodeDistrict(listing.postcode),
+      offers: offersLabel(listing.offersCount),
+      askingPrice: askingPriceLabel(listing.askingPricePence),
       // Worked out here, so that the page's script carries neither the arithmetic nor the date formats.
       keyFacts: keyFactRows(listing),
       underOffer: available && listing.underOfferAt ? underOfferLabel(listing.underOfferAt) : null,
@@ -86,8 +109,8 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 /** Register interest in this listing (spec section 5); only while it is for sale. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const listing = await getListingBySlug(params.slug);
-  if (!listing || listing.status === "pending" || listing.status === "rejected") throw data(null, { status: 404 });
+  // The buyer's own copy of their interest, and their thread, name the listing as they see it.
+  const { listing } = await listingFor(request, params.slug);
   if (listing.status !== "published") return refuseEnquiry(410, "This business is no longer available.");
   return handleEnquiryForm(
     { request, context },
@@ -129,13 +152,26 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     : [{ title: "Page not found | HBS" }];
 
 export default function Listing({
-  loaderData: { listing, available, keyFacts, underOffer, listedOn, confirmedOn },
+  loaderData: {
+    listing,
+    available,
+    tiles,
+    nda,
+    district,
+    offers,
+    askingPrice,
+    keyFacts,
+    underOffer,
+    listedOn,
+    confirmedOn,
+  },
   actionData,
 }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-6xl px-4 py-10">
       <Link to="/buy" className="inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline">
-        <ArrowLeft aria-hidden className="size-4" />
+        {/* A character, not an icon: this page's first-load JavaScript is at its budget (bench/README.md). */}
+        <span aria-hidden>←</span>
         Businesses for sale
       </Link>
       {available ? null : (
@@ -146,7 +182,7 @@ export default function Listing({
       <div className="mt-6 flex flex-wrap items-center gap-2">
         <Badge>{listingCategoryLabel(listing.category)}</Badge>
         {listing.featured ? <Badge variant="accent">Featured</Badge> : null}
-        <Badge variant="outline">{offersLabel(listing.offersCount)}</Badge>
+        <Badge variant="outline">{offers}</Badge>
         {underOffer ? <Badge className="bg-amber-100 text-amber-950">{underOffer}</Badge> : null}
         {available ? (
           <div className="ml-auto">
@@ -158,14 +194,27 @@ export default function Listing({
       <p className="mt-2 flex items-center gap-1 text-slate-700">
         <MapPin aria-hidden className="size-4 text-brand-700" />
         {listing.town}
-        {listing.postcode ? `, ${listing.postcode.split(" ")[0]}` : ""}
+        {district ? `, ${district}` : ""}
       </p>
+      {listing.latitude !== null && listing.longitude !== null ? (
+        <PlaceMapOnDemand
+          tiles={tiles}
+          marker={{
+            latitude: listing.latitude,
+            longitude: listing.longitude,
+            title: listing.title,
+            detail: listing.town,
+          }}
+        />
+      ) : null}
       {listedOn ? (
         <p className="mt-1 text-sm text-slate-700">
           Listed {listedOn}
           {confirmedOn ? ` · Seller confirmed it is still available on ${confirmedOn}` : ""}
         </p>
       ) : null}
+
+      {nda ? <NdaInvitation slug={listing.slug} state={nda} /> : null}
 
       <div className="mt-8 grid gap-10 lg:grid-cols-[2fr_1fr]">
         <div>
@@ -192,7 +241,7 @@ export default function Listing({
             <dl className="grid gap-4">
               <div>
                 <dt className="text-sm text-slate-700">Asking price</dt>
-                <dd className="text-3xl font-bold text-brand-800">{formatPence(listing.askingPricePence)}</dd>
+                <dd className="text-3xl font-bold text-brand-800">{askingPrice}</dd>
               </div>
               {listing.monthlyLeasePence !== null ? (
                 <div>

@@ -3,6 +3,9 @@ import { data } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { Card } from "~/components/ui/card";
 import { requireUser } from "~/features/account/session.server";
+import { ConfidentialForm } from "~/features/marketplace/components/confidential-form";
+import { parseConfidentialForm, suggestedConfidentialTitle } from "~/features/marketplace/confidential";
+import { setConfidential } from "~/features/marketplace/confidential.server";
 import { SellerEditForm } from "~/features/selling/components/seller-edit-form";
 import { sellerEditSchema } from "~/features/selling/edit-schema";
 import { editOwnListing, sellerCanEdit, type EditOutcome } from "~/features/selling/seller-actions.server";
@@ -24,7 +27,7 @@ async function ownListingOr404(request: Request, id: string) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { listing } = await ownListingOr404(request, params.id);
   if (!sellerCanEdit(listing.status)) throw data(null, { status: 404 });
-  return { listing, published: listing.status === "published" };
+  return { listing, published: listing.status === "published", suggestedTitle: suggestedConfidentialTitle(listing) };
 }
 
 const outcomeToast: Record<EditOutcome, { type: "success" | "error"; title: string; description?: string }> = {
@@ -42,6 +45,20 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { user, listing } = await ownListingOr404(request, params.id);
   const form = await formOrRefusal(request, TEXT_FORM_LIMITS);
   if (form instanceof Response) return form;
+  if (form.get("intent") === "confidential") {
+    const parsed = parseConfidentialForm(form, listing.title);
+    if ("errors" in parsed) {
+      return data<IntentActionData>(
+        { intent: "confidential", result: { status: "error", error: parsed.errors } },
+        { status: 400 },
+      );
+    }
+    await setConfidential(user, listing.id, parsed.value, user.id);
+    return redirectWithToast(`/my-listings/${listing.id}/edit`, {
+      type: "success",
+      title: parsed.value.confidential ? "Your listing is confidential" : "Your listing is no longer confidential",
+    });
+  }
   const submission = parseWithZod(form, { schema: sellerEditSchema });
   if (submission.status !== "success") {
     return data<IntentActionData>({ intent: "edit", result: submission.reply() }, { status: 400 });
@@ -56,7 +73,10 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function MyListingEdit({ loaderData: { listing, published }, actionData }: Route.ComponentProps) {
+export default function MyListingEdit({
+  loaderData: { listing, published, suggestedTitle },
+  actionData,
+}: Route.ComponentProps) {
   return (
     <>
       <PageHero title={`Edit ${listing.title}`}>
@@ -67,6 +87,13 @@ export default function MyListingEdit({ loaderData: { listing, published }, acti
       <section className="mx-auto max-w-4xl px-4 py-12">
         <Card className="p-6">
           <SellerEditForm listing={listing} published={published} actionData={actionData as IntentActionData} />
+        </Card>
+        <Card className="mt-8 p-6">
+          <ConfidentialForm
+            listing={listing}
+            suggestedTitle={suggestedTitle}
+            actionData={actionData as IntentActionData}
+          />
         </Card>
       </section>
     </>

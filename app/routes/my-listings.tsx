@@ -3,6 +3,7 @@ import { PageHero } from "~/components/layout/page-hero";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { requireUser } from "~/features/account/session.server";
+import { revokeNda } from "~/features/marketplace/confidential.server";
 import { SellerListingCard } from "~/features/selling/components/seller-listing-card";
 import { sellerDashboard } from "~/features/selling/dashboard.server";
 import { takeSellerAction } from "~/features/selling/seller-actions.server";
@@ -21,6 +22,17 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await formOrRefusal(request, TEXT_FORM_LIMITS);
   if (form instanceof Response) return form;
+  if (form.get("intent") === "revoke-nda") {
+    // Only an acceptance on one of the member's own listings can match (decision 0033).
+    const ndaId = String(form.get("ndaId") ?? "");
+    const revoked = /^\d{1,9}$/.test(ndaId) && (await revokeNda(Number(ndaId), user.id));
+    return redirectWithToast(
+      "/my-listings",
+      revoked
+        ? { type: "success", title: "Access withdrawn", description: "That buyer now sees only what visitors see." }
+        : { type: "error", title: "That is not possible for this listing now", description: "Nothing was changed." },
+    );
+  }
   const action = SELLER_ACTIONS.find((a) => a === form.get("intent"));
   const listingId = Number(form.get("listingId"));
   const done = action && Number.isSafeInteger(listingId) && (await takeSellerAction(user, listingId, action));

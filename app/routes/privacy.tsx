@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { legalLinkClass, LegalSection } from "~/components/layout/legal-section";
 import { PageHero } from "~/components/layout/page-hero";
 import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/privacy";
@@ -13,12 +13,10 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-const linkClass = "font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800";
-
 export default function Privacy() {
   const { site } = useRootData();
   const email = (
-    <a href={`mailto:${site.email}`} className={linkClass}>
+    <a href={`mailto:${site.email}`} className={legalLinkClass}>
       {site.email}
     </a>
   );
@@ -42,9 +40,9 @@ export default function Privacy() {
         <LegalSection id="what-we-collect" title="2. The data we collect">
           <ul>
             <li>
-              <strong>Account details</strong>: your e-mail address, full name, phone number and whether you have
-              agreed to receive marketing from us. Your password is stored only in a scrambled (hashed) form that we
-              cannot read.
+              <strong>Account details</strong>: your e-mail address, full name, phone number and whether you have agreed
+              to receive marketing from us. Your password is stored only in a scrambled (hashed) form that we cannot
+              read.
             </li>
             <li>
               <strong>What you send us</strong>: enquiries about businesses for sale and about our packages, contact
@@ -64,9 +62,9 @@ export default function Privacy() {
               <strong>Your cookie choice</strong>: whether you accepted or declined cookies, so we do not ask again.
             </li>
             <li>
-              <strong>Your location, only if you share it</strong>: if you allow location access, your position is
-              kept in your own browser and used there to show the nearest businesses first. It is not
-              sent to or stored on our servers.
+              <strong>Your location, only if you share it</strong>: if you allow location access, your position is kept
+              in your own browser and used there to show the nearest businesses first. It is not sent to or stored on
+              our servers.
             </li>
           </ul>
         </LegalSection>
@@ -86,8 +84,8 @@ export default function Privacy() {
               protecting our users and our service.
             </li>
             <li>
-              <strong>To send you marketing</strong>: only with your consent, which you can withdraw at any time in
-              My account or by contacting us.
+              <strong>To send you marketing</strong>: only with your consent, which you can withdraw at any time in My
+              account or by contacting us.
             </li>
             <li>
               <strong>To keep records</strong> of payments for packages: our legal obligations, for example for tax.
@@ -104,8 +102,7 @@ export default function Privacy() {
           </p>
           <p>
             When you register interest in a business for sale, we also share your name, e-mail address and contact
-            number with the seller of that business, so that they can contact you; the form says so before you send
-            it.
+            number with the seller of that business, so that they can contact you; the form says so before you send it.
           </p>
           <p>
             We may also disclose data where the law requires it, for example to the police or a court.{" "}
@@ -135,7 +132,7 @@ export default function Privacy() {
           </ul>
           <p>
             If you are signed in, you can download a copy of your data or delete your account yourself from{" "}
-            <Link to="/my-account" className={linkClass}>
+            <Link to="/my-account" className={legalLinkClass}>
               My account
             </Link>
             . For anything else, e-mail us at {email}. We will reply within one month.
@@ -144,8 +141,8 @@ export default function Privacy() {
 
         <LegalSection id="cookies" title="7. Cookies">
           <p>
-            We use only strictly necessary cookies: a session cookie that keeps you signed in, a short-lived cookie
-            that shows you confirmation messages, and a preference cookie that remembers your cookie choice. Your
+            We use only strictly necessary cookies: a session cookie that keeps you signed in, a short-lived cookie that
+            shows you confirmation messages, and a preference cookie that remembers your cookie choice. Your
             browser&rsquo;s local storage also keeps your cookie choice and, if you share it, your location.
           </p>
           <p>
@@ -156,17 +153,17 @@ export default function Privacy() {
 
         <LegalSection id="changes" title="8. Changes to this notice">
           <p>
-            We will update this notice when the way we use personal data changes, and change the date at the top of
-            the page. If a change affects you significantly, we will tell you by e-mail.
+            We will update this notice when the way we use personal data changes, and change the date at the top of the
+            page. If a change affects you significantly, we will tell you by e-mail.
           </p>
         </LegalSection>
 
         <LegalSection id="complaints" title="9. How to complain">
           <p>
-            If you are unhappy with how we have used your data, please contact us first so we can put it right. You
-            also have the right to complain to the Information Commissioner&rsquo;s Office (ICO), the UK&rsquo;s data
+            If you are unhappy with how we have used your data, please contact us first so we can put it right. You also
+            have the right to complain to the Information Commissioner&rsquo;s Office (ICO), the UK&rsquo;s data
             protection regulator, at{" "}
-            <a href="https://ico.org.uk" className={linkClass} rel="noopener noreferrer">
+            <a href="https://ico.org.uk" className={legalLinkClass} rel="noopener noreferrer">
               ico.org.uk
             </a>{" "}
             or on 0303 123 1113.
@@ -181,20 +178,5 @@ export default function Privacy() {
         </LegalSection>
       </article>
     </>
-  );
-}
-
-function LegalSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  const headingId = `${id}-heading`;
-  return (
-    <section
-      aria-labelledby={headingId}
-      className="mt-10 space-y-4 leading-relaxed text-slate-800 [&_li]:pl-1 [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6 [&_li]:marker:text-brand-700"
-    >
-      <h2 id={headingId} className="text-2xl font-bold tracking-tight text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }

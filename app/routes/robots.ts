@@ -11,6 +11,8 @@ export function loader() {
     "Disallow: /saved-listings",
     "Disallow: /my-favorites",
     "Disallow: /my-listings",
+    "Disallow: /my-businesses",
+    "Disallow: /halal-network-space/*/claim",
     "Disallow: /messages",
     "Disallow: /events",
     "Disallow: /my-searches",

@@ -12,7 +12,7 @@ import type { Route } from "./+types/saved-listings";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { listings: await listSavedListings(user.id) };
+  return { listings: await listSavedListings(user) };
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { legalLinkClass, LegalSection } from "~/components/layout/legal-section";
 import { PageHero } from "~/components/layout/page-hero";
 import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/terms";
@@ -12,8 +12,6 @@ export const meta: Route.MetaFunction = () => [
       "The terms for using HBS, the UK marketplace and directory for halal businesses: listings, acceptable use, halal standards, packages and payment.",
   },
 ];
-
-const linkClass = "font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800";
 
 export default function Terms() {
   const { site } = useRootData();
@@ -30,7 +28,7 @@ export default function Terms() {
           <p>
             These terms apply when you use the HBS website, based in Newport, United Kingdom. By using the site or
             creating an account, you agree to them. Our{" "}
-            <Link to="/privacy" className={linkClass}>
+            <Link to="/privacy" className={legalLinkClass}>
               privacy policy
             </Link>{" "}
             explains how we handle your personal data.
@@ -61,7 +59,7 @@ export default function Terms() {
           <p>
             Keep your sign-in details safe and your profile up to date. You are responsible for what happens under your
             account. You can delete your account at any time from{" "}
-            <Link to="/my-account" className={linkClass}>
+            <Link to="/my-account" className={legalLinkClass}>
               My account
             </Link>
             .
@@ -89,11 +87,11 @@ export default function Terms() {
         <LegalSection id="packages" title="7. Packages and payment">
           <p>
             Our promotion and service packages are described on the{" "}
-            <Link to="/promote" className={linkClass}>
+            <Link to="/promote" className={legalLinkClass}>
               Promote
             </Link>{" "}
             and{" "}
-            <Link to="/services" className={linkClass}>
+            <Link to="/services" className={legalLinkClass}>
               Optimise
             </Link>{" "}
             pages. Prices are shown in pounds sterling and include VAT where applicable. Each price shows the period it
@@ -101,16 +99,16 @@ export default function Terms() {
             package with you before you pay.
           </p>
           <p>
-            Promotion increases how visible your business is, but we cannot guarantee a particular number of
-            customers, enquiries or sales.
+            Promotion increases how visible your business is, but we cannot guarantee a particular number of customers,
+            enquiries or sales.
           </p>
         </LegalSection>
 
         <LegalSection id="liability" title="8. Our liability">
           <p>
             We provide the site with reasonable care and skill, but we do not promise it will always be available or
-            free of errors. We are not responsible for the accuracy of listings supplied by others, for dealings
-            between buyers and sellers, or for losses you could not reasonably have expected when you used the site.
+            free of errors. We are not responsible for the accuracy of listings supplied by others, for dealings between
+            buyers and sellers, or for losses you could not reasonably have expected when you used the site.
           </p>
           <p>
             Nothing in these terms limits our liability for death or personal injury caused by our negligence, for
@@ -121,8 +119,8 @@ export default function Terms() {
 
         <LegalSection id="changes" title="9. Changes to these terms">
           <p>
-            We may update these terms from time to time and will change the date at the top of the page when we do.
-            If a change affects a package you have already bought, we will tell you first.
+            We may update these terms from time to time and will change the date at the top of the page when we do. If a
+            change affects a package you have already bought, we will tell you first.
           </p>
         </LegalSection>
 
@@ -137,11 +135,11 @@ export default function Terms() {
         <LegalSection id="contact" title="11. Contact us">
           <p>
             Questions about these terms? E-mail us at{" "}
-            <a href={`mailto:${site.email}`} className={linkClass}>
+            <a href={`mailto:${site.email}`} className={legalLinkClass}>
               {site.email}
             </a>{" "}
             or use our{" "}
-            <Link to="/contact" className={linkClass}>
+            <Link to="/contact" className={legalLinkClass}>
               contact form
             </Link>
             .
@@ -149,20 +147,5 @@ export default function Terms() {
         </LegalSection>
       </article>
     </>
-  );
-}
-
-function LegalSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  const headingId = `${id}-heading`;
-  return (
-    <section
-      aria-labelledby={headingId}
-      className="mt-10 space-y-4 leading-relaxed text-slate-800 [&_li]:pl-1 [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6 [&_li]:marker:text-brand-700"
-    >
-      <h2 id={headingId} className="text-2xl font-bold tracking-tight text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }

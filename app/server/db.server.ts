@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema";
+import { timedQuery } from "./server-timing.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -53,9 +54,7 @@ const MIGRATION_LOCK_KEY = 4_274_201;
 export class DatabaseLockedError extends Error {}
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl)
-    : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }
 
 function openPostgres(connectionString: string): DatabaseHandle {
@@ -63,6 +62,7 @@ function openPostgres(connectionString: string): DatabaseHandle {
   // An idle client losing its connection (e.g. PostgreSQL restarting) must not
   // crash the process; the pool replaces it and the next query reports the error.
   pool.on("error", () => {});
+  timePostgresQueries(pool);
   const db = drizzleNodePg({ client: pool, schema });
   return {
     db,
@@ -134,6 +134,7 @@ function openPglite(dataDir: string): DatabaseHandle {
     release();
     throw error;
   }
+  timePgliteWork(client);
   const db = drizzlePglite({ client, schema });
   return {
     db,
@@ -153,6 +154,34 @@ function openPglite(dataDir: string): DatabaseHandle {
       }
     },
   };
+}
+
+/**
+ * Each query's time joins its request's Server-Timing (server-timing.server.ts):
+ * the pool's own queries, waiting for a connection included, and those of a
+ * transaction's connection. Calls with a callback are pg's own, inside
+ * pool.query, already timed there.
+ */
+function timePostgresQueries(pool: pg.Pool) {
+  const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => timedQuery(() => poolQuery(...args))) as typeof pool.query;
+  pool.on("connect", (client) => {
+    const clientQuery = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) =>
+      typeof args.at(-1) === "function"
+        ? clientQuery(...args)
+        : timedQuery(() => clientQuery(...args))) as typeof client.query;
+  });
+}
+
+/**
+ * PGlite works on this thread: the time it spends on each protocol exchange,
+ * without the time a query waits for the one before it, joins the request's
+ * Server-Timing.
+ */
+function timePgliteWork(client: PGlite) {
+  const execProtocolRaw = client.execProtocolRaw.bind(client);
+  client.execProtocolRaw = (...args) => timedQuery(() => execProtocolRaw(...args));
 }
 
 /**

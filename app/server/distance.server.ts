@@ -14,3 +14,19 @@ export function distanceFrom(origin: LatLng, latitude: AnyColumn, longitude: Any
     + cos(radians(${lat})) * cos(radians(${latitude})) * power(sin(radians(${longitude} - ${lng}) / 2), 2)
   )))`;
 }
+
+/**
+ * Rows within `km` of `origin`. The bounding box (a range on latitude, then
+ * longitude) is what the (…, latitude, longitude) indexes answer; the exact
+ * great-circle distance then drops the box's corners. Rows without
+ * coordinates never match.
+ */
+export function withinKm(origin: LatLng, km: number, latitude: AnyColumn, longitude: AnyColumn): SQL {
+  const dLat = (km / EARTH_RADIUS_KM) * (180 / Math.PI);
+  // A degree of longitude is shortest at the box's edge furthest from the equator.
+  const widest = Math.min(89, Math.abs(origin.latitude) + dLat);
+  const dLng = dLat / Math.cos((widest * Math.PI) / 180);
+  return sql`(${latitude} between ${origin.latitude - dLat} and ${origin.latitude + dLat}
+    and ${longitude} between ${origin.longitude - dLng} and ${origin.longitude + dLng}
+    and ${distanceFrom(origin, latitude, longitude)} <= ${km})`;
+}

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { chooseFreePort, EnvError, loadDotEnv, parseEnv } from "./env.server";
+import { chooseFreePort, EnvError, loadDotEnv, mapTilesSource, parseEnv } from "./env.server";
 
 describe("parseEnv", () => {
   it("gives every variable a working default", () => {
@@ -103,5 +103,20 @@ describe("Stripe", () => {
     expect(() => parseEnv({ STRIPE_SECRET_KEY: "sk_test_x" })).toThrow(/STRIPE_WEBHOOK_SECRET: is required/);
     expect(() => parseEnv({ STRIPE_WEBHOOK_SECRET: "whsec_x" })).toThrow(/STRIPE_SECRET_KEY: is required/);
     expect(() => parseEnv({ STRIPE_API_URL: "ftp://stand-in" })).toThrow(/STRIPE_API_URL/);
+  });
+});
+
+describe("map tiles", () => {
+  it("default to OpenStreetMap's standard tiles, and the CSP names exactly their host", () => {
+    const env = parseEnv({});
+    expect(env.MAP_TILES_URL).toBe("https://tile.openstreetmap.org/{z}/{x}/{y}.png");
+    expect(env.MAP_ATTRIBUTION).toContain("OpenStreetMap");
+    expect(mapTilesSource(env.MAP_TILES_URL)).toBe("https://tile.openstreetmap.org");
+    expect(mapTilesSource("https://{s}.tiles.example.com/{z}/{x}/{y}.png")).toBe("https://*.tiles.example.com");
+    expect(mapTilesSource("http://127.0.0.1:9420/{z}/{x}/{y}.png")).toBe("127.0.0.1:9420");
+  });
+  it("refuses a template without {z}, {x} and {y}", () => {
+    expect(() => parseEnv({ MAP_TILES_URL: "https://tiles.example.com/tile.png" })).toThrow(/MAP_TILES_URL/);
+    expect(() => parseEnv({ MAP_TILES_URL: "javascript:alert(1)/{z}/{x}/{y}" })).toThrow(/MAP_TILES_URL/);
   });
 });

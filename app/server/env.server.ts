@@ -99,6 +99,30 @@ export const envSchema = z
     STRIPE_WEBHOOK_SECRET: optionalText(),
     // Only for tests: where the Stripe library sends its requests (the local stand-in), instead of api.stripe.com.
     STRIPE_API_URL: optionalUrl(["http://", "https://"]),
+    // Turns /metrics on (decision 0037): Prometheus sends it as "Authorization: Bearer <token>".
+    METRICS_TOKEN: optionalText(),
+    // Food hygiene ratings (docs/decisions/0029-food-hygiene-ratings.md): on, a daily job at 04:00 London
+    // re-imports the FSA's open-data file of each local authority that a linked business is in.
+    FSA_IMPORT: z.stringbool().default(false),
+    // Where those files are: <FSA_OPEN_DATA_URL>/FHRS<authority code>en-GB.xml. Tests point it at a local stand-in.
+    FSA_OPEN_DATA_URL: z
+      .url({ protocol: /^https?$/, error: "must be a web address starting with https:// or http://" })
+      .default("https://ratings.food.gov.uk/api/open-data-files"),
+    // Map tiles (decision 0034): a {z}/{x}/{y} URL template and the attribution its provider asks for
+    // (HTML, shown on every map). The default is OpenStreetMap's standard tiles, within their usage policy
+    // (https://operations.osmfoundation.org/policies/tiles/): maps drawn only when a visitor opens one.
+    MAP_TILES_URL: z
+      .string()
+      .trim()
+      .default("https://tile.openstreetmap.org/{z}/{x}/{y}.png")
+      .refine((v) => /^https?:\/\/[^/?#]+\//.test(v) && ["{z}", "{x}", "{y}"].every((p) => v.includes(p)), {
+        message: "must be an http(s) URL with {z}, {x} and {y}, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+      }),
+    MAP_ATTRIBUTION: z
+      .string()
+      .trim()
+      .min(1)
+      .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .transform((env) => ({ ...env, SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}` }))
@@ -137,6 +161,18 @@ export type Env = z.infer<typeof envSchema>;
 /** A site only this machine can open: http://localhost, 127.0.0.1 or [::1]. */
 export function isLoopbackSite(siteUrl: string): boolean {
   return ["localhost", "127.0.0.1", "[::1]"].includes(new URL(siteUrl).hostname);
+}
+
+/**
+ * Where the map's tile images come from, as the CSP's img-src names it:
+ * exactly that host (a `{s}` subdomain placeholder allows the host's
+ * subdomains). A plain-http host (the tests' tile stub) is named without its
+ * scheme, as STRIPE_API_URL's is, so no http: source appears in the policy.
+ */
+export function mapTilesSource(tilesUrl: string): string {
+  const [, scheme, host] = /^(https?):\/\/([^/?#]+)/.exec(tilesUrl)!;
+  const source = host!.replace(/^\{s\}\./, "*.");
+  return scheme === "https" ? `https://${source}` : source;
 }
 
 export class EnvError extends Error {}

@@ -6,6 +6,7 @@ import { openDatabase, setDatabase, type DatabaseHandle } from "./db.server";
 import { env } from "./env.server";
 import { closeLiveStreams, deliverLive, LIVE_CHANNEL, openLiveStreams } from "./live.server";
 import { logger } from "./logger.server";
+import { schedulerRuns } from "./metrics.server";
 import { mailerFromEnv } from "./mail.server";
 import { clearPageCache, disablePageCache, enablePageCache, PUBLIC_CONTENT_CHANNEL } from "./page-cache.server";
 import { pageViews, VIEW_FLUSH_MS, type ViewSink } from "./page-views.server";
@@ -79,10 +80,11 @@ export async function start(jobs: ScheduledJob[], views?: ViewSink): Promise<voi
   // Periodic work, once per period across every server (decision 0020).
   scheduler = startScheduler(handle.db, jobs, {
     leaseMs: env().SCHEDULER_LEASE_SECONDS * 1000,
-    onRun: (job, { periodStart, result, error }) =>
-      error
-        ? logger.warn({ job, periodStart, err: error }, "scheduled run failed; another attempt follows")
-        : logger.info({ job, periodStart, result }, "scheduled run done"),
+    onRun: (job, { periodStart, result, error }) => {
+      schedulerRuns.inc({ job, outcome: error ? "failed" : "done" });
+      if (error) logger.warn({ job, periodStart, err: error }, "scheduled run failed; another attempt follows");
+      else logger.info({ job, periodStart, result }, "scheduled run done");
+    },
     onError: (error) => logger.warn({ err: error }, "scheduler could not reach the database; trying at the next tick"),
   });
 }

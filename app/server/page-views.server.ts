@@ -10,8 +10,12 @@ import { isbot } from "isbot";
 import { londonDay } from "~/lib/dates";
 import { sessionSecret } from "./secret.server";
 
+/** What pages are counted: listings' (decision 0024) and directory businesses' (decision 0036). */
+export type ViewKind = "listing" | "business";
+
 /** One view: of what (a listing's slug, say), on which UK day, by which visitor (hashed). */
 export interface View {
+  kind: ViewKind;
   subject: string;
   day: string;
   visitor: string;
@@ -59,11 +63,11 @@ export class ViewCounter {
   constructor(private readonly options: ViewCounterOptions) {}
 
   /** Notes a view of `subject`, unless it is a bot's. Never touches the database. */
-  count(subject: string, address: string, userAgent: string | undefined): boolean {
+  count(subject: string, address: string, userAgent: string | undefined, kind: ViewKind = "listing"): boolean {
     if (!countsAsVisitor(userAgent) || this.pending.size >= MAX_PENDING) return false;
     const day = londonDay(this.options.now?.() ?? new Date());
     const visitor = visitorHash(this.options.secret(), day, address, userAgent);
-    this.pending.set(`${subject}\n${day}\n${visitor}`, { subject, day, visitor });
+    this.pending.set(`${kind}\n${subject}\n${day}\n${visitor}`, { kind, subject, day, visitor });
     return true;
   }
 

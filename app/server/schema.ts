@@ -50,6 +50,8 @@ export const user = pgTable("user", {
   banReason: text("ban_reason"),
   banExpires: timestamp("ban_expires", { withTimezone: true }),
   twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+  // Set when staff remove one of the member's reviews as fake: no more reviews (decision 0035).
+  reviewsBannedAt: timestamp("reviews_banned_at", { withTimezone: true }),
   ...timestamps,
 });
 
@@ -175,6 +177,11 @@ const categoryLabelSql = sql.raw(
     .join(" ")} else category end)`,
 );
 
+// A confidential listing's search document (decision 0033): only what anyone may see — the
+// generic title, the category and the postcode district — so search never matches the hidden text.
+const confidentialSearchSql = (): SQL =>
+  sql`lower(coalesce(${businessListing.confidentialTitle}, '') || ' ' || ${categoryLabelSql} || ' ' || coalesce(split_part(${businessListing.postcode}, ' ', 1), ''))`;
+
 // What a paid promotion package buys (decision 0026): a place in the lists'
 // showcase (featured first, with the badge), or that and the home page spotlight.
 // Ordered, so max() picks the strongest of several paid packages.
@@ -238,6 +245,11 @@ export const businessListing = pgTable(
     halalCertifier: text("halal_certifier"),
     halalStatus: halalStatus("halal_status"),
     alcoholLicence: boolean("alcohol_licence"),
+    // A confidential sale (decision 0033): anyone without access sees only the generic title,
+    // the postcode district and the figures named in confidential_figures.
+    confidential: boolean("confidential").notNull().default(false),
+    confidentialTitle: text("confidential_title"),
+    confidentialFigures: jsonb("confidential_figures").$type<string[]>().notNull().default([]),
     // What the /buy search box looks through, lower-cased, with trigram
     // indexes: every word as a substring of search_text (title, category
     // label, town, description); typos forgiven against the short
@@ -246,17 +258,20 @@ export const businessListing = pgTable(
       .notNull()
       .generatedAlwaysAs(
         (): SQL =>
-          sql`lower(${businessListing.title} || ' ' || ${categoryLabelSql} || ' ' || ${businessListing.town} || ' ' || ${businessListing.description})`,
+          sql`case when ${businessListing.confidential} then ${confidentialSearchSql()} else lower(${businessListing.title} || ' ' || ${categoryLabelSql} || ' ' || ${businessListing.town} || ' ' || ${businessListing.description}) end`,
       ),
     searchTitle: text("search_title")
       .notNull()
       .generatedAlwaysAs(
-        (): SQL => sql`lower(${businessListing.title} || ' ' || ${categoryLabelSql} || ' ' || ${businessListing.town})`,
+        (): SQL =>
+          sql`case when ${businessListing.confidential} then ${confidentialSearchSql()} else lower(${businessListing.title} || ' ' || ${categoryLabelSql} || ' ' || ${businessListing.town}) end`,
       ),
     ...timestamps,
   },
   (t) => [
     index("business_listing_status_published_idx").on(t.status, t.publishedAt),
+    // "Near a postcode or town": the radius search's bounding box (decision 0034).
+    index("business_listing_status_lat_lng_idx").on(t.status, t.latitude, t.longitude),
     index("business_listing_status_price_idx").on(t.status, t.askingPricePence),
     index("business_listing_status_revenue_idx").on(t.status, t.annualRevenuePence),
     index("business_listing_status_town_idx").on(t.status, sql`lower(${t.town})`),
@@ -337,6 +352,14 @@ export const directoryBusiness = pgTable(
     // How HBS knows, and the UK day it was last checked.
     halalEvidence: halalEvidence("halal_evidence"),
     halalCheckedOn: date("halal_checked_on"),
+    // Its establishment in the FSA's food hygiene data, linked by staff (decision 0029).
+    fhrsid: integer("fhrsid").references(() => fsaEstablishment.fhrsid),
+    // Published reviews' count and star total, kept in the transaction that
+    // changes a review, so lists show the average without aggregating (decision 0035).
+    reviewCount: integer("review_count").notNull().default(0),
+    ratingTotal: integer("rating_total").notNull().default(0),
+    // Set by staff when the business was found buying reviews; shown on its page.
+    reviewWarning: text("review_warning"),
     ...timestamps,
   },
   // Each list order has an index that returns a page without sorting.
@@ -358,6 +381,8 @@ export const directoryBusiness = pgTable(
     ),
     // The 'All Locations' dropdown's SELECT DISTINCT town reads only this index.
     index("directory_business_published_town_idx").on(t.published, t.town),
+    // "Near a postcode or town": the radius search's bounding box (decision 0034).
+    index("directory_business_published_lat_lng_idx").on(t.published, t.latitude, t.longitude),
     index("directory_business_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
     // "Fully halal only" and "No alcohol" keep about half the rows: partial
     // indexes in the default order let their count(*) read the index alone.
@@ -376,9 +401,44 @@ export const directoryBusiness = pgTable(
       t.id,
     ),
     index("directory_business_owner_idx").on(t.ownerId),
+    index("directory_business_fhrsid_idx").on(t.fhrsid),
     index("directory_business_promoted_idx")
       .on(t.id)
       .where(sql`${t.promotion} is not null`),
+  ],
+);
+
+/**
+ * Food businesses as the Food Standards Agency's open data lists them
+ * (docs/decisions/0029-food-hygiene-ratings.md), one row per FHRSID, as last
+ * imported from its local authority's file. The rating is the FSA's own text:
+ * 0–5 or a status in England, Wales and Northern Ireland (FHRS), "Pass" or
+ * "Improvement Required" and the like in Scotland (FHIS).
+ */
+export const fsaEstablishment = pgTable(
+  "fsa_establishment",
+  {
+    fhrsid: integer("fhrsid").primaryKey(),
+    localAuthorityCode: text("local_authority_code").notNull(),
+    localAuthorityName: text("local_authority_name"),
+    businessName: text("business_name").notNull(),
+    businessType: text("business_type"),
+    address: text("address"),
+    postcode: text("postcode"),
+    schemeType: text("scheme_type").notNull(),
+    ratingValue: text("rating_value").notNull(),
+    ratingDate: date("rating_date"),
+    newRatingPending: boolean("new_rating_pending").notNull().default(false),
+    // For staff's suggestions: the name lower-cased without punctuation, the postcode without spaces.
+    nameKey: text("name_key").notNull(),
+    postcodeKey: text("postcode_key"),
+    importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("fsa_establishment_postcode_idx").on(t.postcodeKey),
+    index("fsa_establishment_name_trgm_idx").using("gin", sql`${t.nameKey} gin_trgm_ops`),
+    // The daily job's "which authorities' files": linked establishments, by authority.
+    index("fsa_establishment_authority_idx").on(t.localAuthorityCode),
   ],
 );
 
@@ -463,7 +523,11 @@ export const favouriteBusiness = pgTable(
       .references(() => directoryBusiness.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("favourite_business_user_business_idx").on(t.userId, t.businessId)],
+  (t) => [
+    uniqueIndex("favourite_business_user_business_idx").on(t.userId, t.businessId),
+    // The owner's count of favourites over the last 30 days (decision 0036).
+    index("favourite_business_business_idx").on(t.businessId, t.createdAt),
+  ],
 );
 
 // ---------------------------------------------------------------------------
@@ -838,6 +902,108 @@ export const listingCheckLink = pgTable(
 );
 
 // ---------------------------------------------------------------------------
+// Business claims and owners' changes (decision 0036)
+// ---------------------------------------------------------------------------
+
+export const claimMethod = pgEnum("business_claim_method", ["code", "documents"]);
+
+/** code_sent: waiting for the e-mailed code; pending: documents waiting for staff. */
+export const claimStatus = pgEnum("business_claim_status", ["code_sent", "pending", "approved", "rejected"]);
+
+/**
+ * A member's request to own a directory business. By code: only the code's
+ * SHA-256 is kept, with its expiry and the wrong tries so far; it works once.
+ * By documents: their stored names (private storage) for staff to check. An
+ * approval sets `directory_business.owner_id`, the one owner.
+ */
+export const businessClaim = pgTable(
+  "business_claim",
+  {
+    id: serial("id").primaryKey(),
+    businessId: integer("business_id")
+      .notNull()
+      .references(() => directoryBusiness.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    method: claimMethod("method").notNull(),
+    status: claimStatus("status").notNull(),
+    // The address at the business's domain the code went to.
+    email: text("email"),
+    codeHash: text("code_hash"),
+    codeExpiresAt: timestamp("code_expires_at", { withTimezone: true }),
+    attempts: integer("attempts").notNull().default(0),
+    documents: jsonb("documents").$type<string[]>().notNull().default([]),
+    note: text("note"),
+    reason: text("reason"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    // One open claim per member and business: a new code replaces the old one.
+    uniqueIndex("business_claim_open_idx")
+      .on(t.businessId, t.userId)
+      .where(sql`${t.status} in ('code_sent', 'pending')`),
+    index("business_claim_user_idx").on(t.userId),
+    index("business_claim_status_idx").on(t.status, t.updatedAt),
+  ],
+);
+
+/**
+ * An owner's proposed halal evidence, held for staff (the evidence must stay
+ * independent of the owner): one waits per business, a newer one replaces it.
+ */
+export const halalProposal = pgTable(
+  "business_halal_proposal",
+  {
+    id: serial("id").primaryKey(),
+    businessId: integer("business_id")
+      .notNull()
+      .references(() => directoryBusiness.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    changes: jsonb("changes").$type<Record<string, unknown>>().notNull(),
+    status: revisionStatus("status").notNull().default("pending"),
+    reason: text("reason"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("business_halal_proposal_pending_idx")
+      .on(t.businessId)
+      .where(sql`${t.status} = 'pending'`),
+    index("business_halal_proposal_status_idx").on(t.status, t.updatedAt),
+  ],
+);
+
+/** Visitors of a business's page per UK day, hashed as for listings (decision 0024). */
+export const businessView = pgTable(
+  "business_view",
+  {
+    businessId: integer("business_id")
+      .notNull()
+      .references(() => directoryBusiness.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    visitorHash: text("visitor_hash").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.day, t.visitorHash] }), index("business_view_day_idx").on(t.day)],
+);
+
+/** Views of a business's page per UK day: what its owner sees. */
+export const businessViewDay = pgTable(
+  "business_view_day",
+  {
+    businessId: integer("business_id")
+      .notNull()
+      .references(() => directoryBusiness.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    views: integer("views").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.day] })],
+);
+
+// ---------------------------------------------------------------------------
 // Messages between buyers and sellers (decision 0032)
 // ---------------------------------------------------------------------------
 
@@ -961,4 +1127,155 @@ export const savedSearchSent = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.searchId, t.listingId] }), index("saved_search_sent_listing_idx").on(t.listingId)],
+);
+
+// ---------------------------------------------------------------------------
+// Places: postcodes and towns (decision 0034)
+// ---------------------------------------------------------------------------
+
+export const postcodeKind = pgEnum("postcode_kind", ["district", "full"]);
+
+/**
+ * Where a postcode is, from data the server holds: the centroid of every
+ * postcode district (shipped, loaded by migration 0019 from
+ * db/reference/uk-outcodes.csv) and full postcodes an operator loads with
+ * `npm run db:postcodes`. `postcode` is upper case with one space ("NP44 1PU"),
+ * a district's is its outward code ("NP44"). Towns are the districts' `town`
+ * (a locality) and `area` (its local authority).
+ */
+export const postcodeLocation = pgTable(
+  "postcode_location",
+  {
+    postcode: text("postcode").primaryKey(),
+    kind: postcodeKind("kind").notNull(),
+    latitude: doublePrecision("latitude").notNull(),
+    longitude: doublePrecision("longitude").notNull(),
+    town: text("town"),
+    area: text("area"),
+    region: text("region"),
+  },
+  // Towns are looked up among the districts only: partial indexes leave out the millions of full postcodes.
+  (t) => [
+    index("postcode_location_town_idx")
+      .on(sql`lower(${t.town})`)
+      .where(sql`${t.kind} = 'district'`),
+    index("postcode_location_area_idx")
+      .on(sql`lower(${t.area})`)
+      .where(sql`${t.kind} = 'district'`),
+    index("postcode_location_region_idx")
+      .on(sql`lower(${t.region})`)
+      .where(sql`${t.kind} = 'district'`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Reviews (docs/decisions/0035-reviews.md)
+// ---------------------------------------------------------------------------
+
+export const reviewStatus = pgEnum("review_status", ["published", "held", "removed"]);
+
+/**
+ * A member's review of a directory business: one per member and business.
+ * Held reviews wait for staff with the reasons the checks found; removed ones
+ * stay for the record (and the reviewer's e-mail) but are never shown.
+ */
+export const review = pgTable(
+  "review",
+  {
+    id: serial("id").primaryKey(),
+    businessId: integer("business_id")
+      .notNull()
+      .references(() => directoryBusiness.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    rating: smallint("rating").notNull(),
+    body: text("body").notNull(),
+    // The first day of the month of the visit, when given.
+    visitedOn: date("visited_on"),
+    status: reviewStatus("status").notNull(),
+    holdReasons: text("hold_reasons")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    // A hash of the text with case, punctuation and spacing taken out: the same words are the same review.
+    fingerprint: text("fingerprint").notNull(),
+    // A keyed hash of the network it was sent from, never the address.
+    networkHash: text("network_hash").notNull(),
+    removalReason: text("removal_reason"),
+    removedAsFake: boolean("removed_as_fake").notNull().default(false),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    editedAt: timestamp("edited_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("review_business_user_idx").on(t.businessId, t.userId),
+    // A business page's reviews, newest first; the few a business has are sorted by stars in memory.
+    index("review_business_newest_idx").on(t.businessId, t.status, t.createdAt.desc(), t.id.desc()),
+    // The staff queue of held reviews, oldest first.
+    index("review_held_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'held'`),
+    index("review_decided_idx")
+      .on(t.decidedAt)
+      .where(sql`${t.decidedAt} is not null`),
+    index("review_fingerprint_idx").on(t.fingerprint),
+    index("review_network_idx").on(t.businessId, t.networkHash, t.createdAt),
+    index("review_user_idx").on(t.userId),
+  ],
+);
+
+export const reviewReportStatus = pgEnum("review_report_status", ["open", "dismissed", "upheld"]);
+
+/** A review reported by anyone (signed out too); the review stays up until staff decide. */
+export const reviewReport = pgTable(
+  "review_report",
+  {
+    id: serial("id").primaryKey(),
+    reviewId: integer("review_id")
+      .notNull()
+      .references(() => review.id, { onDelete: "cascade" }),
+    reporterId: text("reporter_id").references(() => user.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    status: reviewReportStatus("status").notNull().default("open"),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("review_report_open_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'open'`),
+    index("review_report_review_idx").on(t.reviewId),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Confidential listings: who accepted which listing's NDA (decision 0033)
+// ---------------------------------------------------------------------------
+
+/**
+ * A member's acceptance of a confidential listing's NDA: the name they typed,
+ * when, from where and which version of the text. Revoking keeps the row (the
+ * record of what was signed) and ends access; one row per listing and member.
+ */
+export const listingNda = pgTable(
+  "listing_nda",
+  {
+    id: serial("id").primaryKey(),
+    listingId: integer("listing_id")
+      .notNull()
+      .references(() => businessListing.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    fullName: text("full_name").notNull(),
+    ndaVersion: text("nda_version").notNull(),
+    ipAddress: text("ip_address"),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("listing_nda_listing_user_idx").on(t.listingId, t.userId),
+    index("listing_nda_user_idx").on(t.userId),
+  ],
 );

@@ -72,6 +72,17 @@ export function storage(): Storage {
   return current;
 }
 
+/** A private image (a seller's photo, a claimant's document) as staff are sent it: never kept, never sniffed. */
+export function privateImageResponse(bytes: Buffer) {
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "content-type": "image/webp",
+      "cache-control": "private, no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
+}
+
 /** Makes `next` the storage the app uses (tests: a bucket of their own); undefined goes back to the environment's. */
 export function setStorage(next: Storage | undefined) {
   current = next;

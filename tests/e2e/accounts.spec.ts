@@ -1,25 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
+import { seriousViolations } from "./axe";
 import type { Page } from "@playwright/test";
-import { expect, hydrated, sentMail, test, toasts } from "./fixtures";
+import { expect, hydrated, linkInMail, sentMail, test, toasts } from "./fixtures";
 import { totp } from "../helpers/totp";
 import { memberRoutes } from "./routes";
 
 /** The header's account button, named by who is signed in. */
 const accountMenu = (page: Page, name: string) =>
   page.getByRole("banner").getByLabel(`My account: ${name}`, { exact: true });
-
-/** The link in the newest e-mail to `to` whose subject matches. */
-async function linkInMail(to: string, subject: RegExp) {
-  let link = "";
-  await expect
-    .poll(() => {
-      const mail = sentMail().find((m) => m.header("To") === to && subject.test(m.header("Subject") ?? ""));
-      link = mail?.body.match(/https?:\/\/\S+/)?.[0] ?? "";
-      return link;
-    })
-    .not.toBe("");
-  return new URL(link);
-}
 
 test.describe("signing up and in", () => {
   test("sign up checks the form, refuses common passwords, then sends to Sign In", async ({ page }) => {
@@ -215,8 +202,7 @@ test("member pages show their headings and empty states, with no serious axe vio
   for (const { path, heading } of memberRoutes) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   }
   await page.goto("/saved-listings");
   await expect(page.getByRole("link", { name: "Browse Businesses" })).toHaveAttribute("href", "/buy");

@@ -1,7 +1,7 @@
 // Helpers for specs that add directory businesses through the back office.
 // directory.spec.ts counts the seeded businesses, so a spec unpublishes what
 // it added once it is done with it.
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import crypto from "node:crypto";
 import { expect, hydrated, toasts } from "./fixtures";
 
@@ -30,3 +30,37 @@ export async function unpublish(page: Page, name: string) {
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(toasts(page)).toContainText("Business saved");
 }
+
+/**
+ * Staff add a business straight to a member, as the back office's "Owner's
+ * e-mail" does (decision 0026; a claim ends the same way, decision 0036).
+ * Published only when asked: other specs count the directory. Returns its id.
+ */
+export async function addBusinessFor(
+  staff: APIRequestContext,
+  ownerEmail: string | null,
+  name: string,
+  { published = false, website }: { published?: boolean; website?: string } = {},
+) {
+  const saved = await staff.post("/admin/directory/new", {
+    multipart: {
+      intent: "save",
+      name,
+      category: "food",
+      description: "Charcoal grills and curries.",
+      town: "Leeds",
+      ...(ownerEmail ? { ownerEmail } : {}),
+      ...(website ? { website } : {}),
+      ...(published ? { published: "on" } : {}),
+    },
+    maxRedirects: 0,
+  });
+  expect(saved.status()).toBe(302);
+  return /\/admin\/directory\/(\d+)$/.exec(saved.headers().location!)![1]!;
+}
+
+/** A 1×1 PNG: a "scan" of a claim's proof, which the server decodes like any photo. */
+export const SCAN = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);

@@ -4,11 +4,11 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { test as base, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test as base, type BrowserContext, type Page } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { readMail } from "../helpers/smtp-peer";
 
-export { expect } from "@playwright/test";
+export { expect };
 
 export interface Member {
   email: string;
@@ -107,6 +107,26 @@ export function sentMail() {
   const dir = path.join(E2E_DATA_DIR, "mail");
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir).map((name) => readMail(fs.readFileSync(path.join(dir, name), "utf8")));
+}
+
+/** The link in the newest e-mail to `to` whose subject matches. */
+export async function linkInMail(to: string, subject: RegExp) {
+  let link = "";
+  await expect
+    .poll(() => {
+      const mail = sentMail().find((m) => m.header("To") === to && subject.test(m.header("Subject") ?? ""));
+      link = mail?.body.match(/https?:\/\/\S+/)?.[0] ?? "";
+      return link;
+    })
+    .not.toBe("");
+  return new URL(link);
+}
+
+/** Follows the link in the member's verification e-mail, as they would. */
+export async function verifyEmail(page: Page, member: { email: string }) {
+  const link = await linkInMail(member.email, /Confirm your e-mail address/);
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByText("Your e-mail address is confirmed.")).toBeVisible();
 }
 
 /** Sonner's toasts. */

@@ -1,8 +1,8 @@
 // Buying a package online (decision 0026), through the stand-in's stub of
 // Stripe's hosted checkout, which "pays" by sending the signed webhooks
 // Stripe would and going back to HBS.
+import { seriousViolations } from "./axe";
 import crypto from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { STRIPE_PEER_URL } from "../../playwright.config";
 import { expect, hydrated, sellFormFields, test, toasts } from "./fixtures";
@@ -15,11 +15,6 @@ async function offerForSale(page: Page) {
   });
   expect(response.status()).toBe(200);
   return name;
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
 }
 
 /** The checkout session behind a stub checkout page's address, as the stand-in received it. */
@@ -46,7 +41,7 @@ test("a member pays for The Feature Package for their business on Stripe's page 
   await page.getByRole("link", { name: "Buy The Feature Package online" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Buy The Feature Package online" })).toBeVisible();
   await expect(page.getByRole("main")).toContainText("£25.99 for one month, paid once.");
-  await expectNoSeriousViolations(page);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByLabel("What to promote").selectOption({ label: `${business} (for sale)` });
   await page.getByRole("button", { name: "Continue to payment" }).click();
 
@@ -60,7 +55,7 @@ test("a member pays for The Feature Package for their business on Stripe's page 
   const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "The Feature Package" }) });
   await expect(card.getByText("active", { exact: true })).toBeVisible();
   await expect(card.getByRole("list", { name: "Payments" })).toContainText("Paid £25.99");
-  await expectNoSeriousViolations(page);
+  expect(await seriousViolations(page)).toEqual([]);
   await card.getByRole("link", { name: /Receipt/ }).click();
   await expect(page.getByRole("heading", { name: "Stub receipt" })).toBeVisible();
 

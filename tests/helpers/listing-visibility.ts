@@ -8,7 +8,9 @@ export const inSitemap = async (slug: string) =>
 
 export async function pageStatus(slug: string) {
   try {
-    const answer = (await listingLoader({ params: { slug } } as never)) as { init?: { status?: number } };
+    // A visitor's request: no cookies, so no session (decision 0033 masks by who is looking).
+    const request = new Request(`http://localhost/buy/${slug}`);
+    const answer = (await listingLoader({ request, params: { slug } } as never)) as { init?: { status?: number } };
     return answer.init?.status ?? 200;
   } catch (thrown) {
     return (thrown as { init?: { status?: number } }).init?.status ?? 500;

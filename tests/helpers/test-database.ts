@@ -53,3 +53,20 @@ export function seededAppDatabase() {
   });
   return state;
 }
+
+/**
+ * For a test file that needs only what the migrations bring (postcode
+ * districts among them), not the sample data: quicker to make.
+ */
+export function migratedAppDatabase() {
+  const state = {} as { database: TestDatabase };
+  beforeAll(async () => {
+    state.database = await createTestDatabase();
+    setDatabase(state.database);
+  }, 120_000);
+  afterAll(async () => {
+    setDatabase(undefined);
+    await state.database?.destroy();
+  });
+  return state;
+}

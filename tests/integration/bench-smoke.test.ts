@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { runAlertsBenchmark } from "../../bench/alerts";
 import { runBrowseBenchmark, SMOKE_SIZE } from "../../bench/browse";
+import { REVIEWS_SMOKE_SIZE, runReviewsBenchmark } from "../../bench/reviews";
 
 describe("browse benchmark (smoke)", () => {
   it("times every scenario of the directory and /buy pages, and each finds rows", { timeout: 60_000 }, async () => {
@@ -52,6 +53,31 @@ describe("alerts benchmark (smoke)", () => {
       expect(results.emailsQueued).toBe(results.searchesMatched);
       expect(results.outboxRows).toBe(results.emailsQueued);
       expect(results.matchMs).toHaveLength(1);
+    },
+  );
+});
+
+describe("reviews benchmark (smoke)", () => {
+  it(
+    "adds the reviews, keeps the businesses' counts, and times the list, the business pages and the staff queue",
+    { timeout: 60_000 },
+    async () => {
+      const results = await runReviewsBenchmark({
+        db: "pglite",
+        pgliteDir: "memory://",
+        ...REVIEWS_SMOKE_SIZE,
+        log: () => undefined,
+      });
+      // Every reviewer's reviews, and the popular business's extra ones.
+      expect(results.sizes.reviews).toBeGreaterThan(REVIEWS_SMOKE_SIZE.reviewers * REVIEWS_SMOKE_SIZE.perReviewer);
+      expect(results.scenarios.map((s) => s.name)).toEqual(
+        expect.arrayContaining(["directory list, averages", "popular business, highest", "staff queue"]),
+      );
+      for (const scenario of results.scenarios) {
+        expect(Number.isFinite(scenario.p95Ms), scenario.name).toBe(true);
+        expect(scenario.p50Ms, scenario.name).toBeLessThanOrEqual(scenario.p95Ms);
+        expect(scenario.rows, scenario.name).toBeGreaterThan(0);
+      }
     },
   );
 });

@@ -103,7 +103,7 @@ describe("businesses for sale", () => {
 
   it("sorts by price both ways and by revenue", async () => {
     const asc = (await listings("sort=price-asc")).items.map((i) => i.askingPricePence);
-    expect(asc).toEqual([...asc].sort((a, b) => a - b));
+    expect(asc).toEqual([...asc].sort((a, b) => a! - b!));
     const desc = (await listings("sort=price-desc")).items.map((i) => i.askingPricePence);
     expect(desc).toEqual([...asc].reverse());
     expect(titles(await listings("sort=revenue")).slice(0, 2)).toEqual(["Modest Fashion Online Store", "Halal Butcher in Leeds"]);

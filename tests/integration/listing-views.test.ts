@@ -10,7 +10,7 @@ import {
   listingViewsByDay,
   listingViewsTotal,
   pruneListingViewVisitors,
-  recordListingViews,
+  recordViews,
 } from "../../app/features/marketplace/listing-views.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
@@ -48,7 +48,11 @@ afterAll(async () => {
 /** A server of its own: its own buffer, the shared secret, a clock of its own. */
 function server(now: () => Date) {
   const counter = new ViewCounter({ secret: () => "one secret for every server", now });
-  counter.start((views: View[]) => recordListingViews(database.db, views), 60_000, () => {});
+  counter.start(
+    (views: View[]) => recordViews(database.db, views),
+    60_000,
+    () => {},
+  );
   return counter;
 }
 

@@ -47,6 +47,7 @@ export const accountLinks: NavLinkItem[] = [
   { label: "My account", to: "/my-account" },
   { label: "Messages", to: "/messages" },
   { label: "My listings", to: "/my-listings" },
+  { label: "My businesses", to: "/my-businesses" },
   { label: "My subscriptions", to: "/my-subscriptions" },
   { label: "My queries", to: "/my-queries" },
   { label: "Saved listings", to: "/saved-listings" },

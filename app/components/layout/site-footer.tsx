@@ -14,6 +14,7 @@ const companyLinks = [
   { label: "Contact", to: "/contact" },
   { label: "Privacy policy", to: "/privacy" },
   { label: "Terms of service", to: "/terms" },
+  { label: "Review policy", to: "/review-policy" },
 ];
 
 export function SiteFooter() {
@@ -29,9 +30,7 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-xl font-extrabold text-white">HBS</p>
-          <p className="mt-3 text-sm text-brand-100">
-            The UK marketplace and directory for halal businesses.
-          </p>
+          <p className="mt-3 text-sm text-brand-100">The UK marketplace and directory for halal businesses.</p>
           <ul className="mt-4 flex gap-3" aria-label="Social media">
             {social.map(({ label, href, icon }) => (
               <li key={label}>
@@ -73,9 +72,7 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-brand-900">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-brand-100">
-          © {year} HBS. All rights reserved.
-        </p>
+        <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-brand-100">© {year} HBS. All rights reserved.</p>
       </div>
     </footer>
   );

@@ -80,7 +80,7 @@ export function TextField({
   type = "text",
   ...rest
 }: FieldProps<ComponentProps<"input">> & {
-  type?: "text" | "email" | "tel" | "password" | "date";
+  type?: "text" | "email" | "tel" | "password" | "date" | "month";
 }) {
   const { key, ...props } = getInputProps(meta, { type });
   return (
@@ -143,6 +143,32 @@ export function SelectField({
         {children}
       </Select>
     </FieldShell>
+  );
+}
+
+/** A file picker with its label and its message (the server checks the files' content). */
+export function FileField({
+  meta,
+  label,
+  ...rest
+}: { meta: FieldMetadata<unknown>; label: string } & Pick<ComponentProps<"input">, "accept" | "multiple">) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={meta.id}>{label}</Label>
+      <Input
+        id={meta.id}
+        name={meta.name}
+        type="file"
+        {...rest}
+        aria-invalid={meta.errors?.length ? true : undefined}
+        aria-describedby={meta.errors?.length ? meta.errorId : undefined}
+      />
+      {meta.errors?.[0] ? (
+        <p id={meta.errorId} className="text-sm font-medium text-red-700">
+          {meta.errors[0]}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -5,6 +5,7 @@ import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { cardColumns as businessColumns } from "~/features/directory/businesses.server";
 import { cardColumns as listingColumns } from "~/features/marketplace/listings.server";
+import { maskableColumns, viewListings } from "~/features/marketplace/confidential.server";
 import { paymentsOf } from "~/features/payments/billing.server";
 import { db } from "~/server/db.server";
 import {
@@ -45,13 +46,15 @@ export function listSubscriptions(userId: string) {
   );
 }
 
-export function listSavedListings(userId: string) {
-  return db()
+/** The member's saved listings, each as they may see it (decision 0033). */
+export async function listSavedListings(member: { id: string; role?: string | null }) {
+  const rows = await db()
     .select({ ...listingColumns, distanceKm: sql<null>`null` })
     .from(savedListing)
     .innerJoin(businessListing, eq(businessListing.id, savedListing.listingId))
-    .where(and(eq(savedListing.userId, userId), eq(businessListing.status, "published")))
+    .where(and(eq(savedListing.userId, member.id), eq(businessListing.status, "published")))
     .orderBy(desc(savedListing.createdAt), desc(savedListing.id));
+  return viewListings(member, rows);
 }
 
 export async function removeSavedListing(userId: string, listingId: number) {
@@ -156,10 +159,12 @@ export async function exportMemberData(userId: string) {
     .where(eq(user.id, userId));
   const [saved, favourites, subscriptions, enquiries, sessions, passkeys, searches] = await Promise.all([
     db()
-      .select({ listing: businessListing.title, url: businessListing.slug, savedAt: savedListing.createdAt })
+      .select({ ...maskableColumns, savedAt: savedListing.createdAt })
       .from(savedListing)
       .innerJoin(businessListing, eq(businessListing.id, savedListing.listingId))
-      .where(eq(savedListing.userId, userId)),
+      .where(eq(savedListing.userId, userId))
+      // The export, like every other view, names a confidential listing only to those with access.
+      .then((rows) => viewListings({ id: userId }, rows)),
     db()
       .select({ business: directoryBusiness.name, url: directoryBusiness.slug, savedAt: favouriteBusiness.createdAt })
       .from(favouriteBusiness)
@@ -202,7 +207,7 @@ export async function exportMemberData(userId: string) {
   return {
     exportedAt: new Date().toISOString(),
     profile,
-    savedListings: saved.map((s) => ({ ...s, url: `/buy/${s.url}` })),
+    savedListings: saved.map((s) => ({ listing: s.title, url: `/buy/${s.slug}`, savedAt: s.savedAt })),
     favouriteBusinesses: favourites.map((f) => ({ ...f, url: `/halal-network-space/${f.url}` })),
     // With what Stripe reported of each one's money (decision 0026).
     subscriptions: subscriptions.map((s) => ({

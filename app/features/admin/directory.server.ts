@@ -4,6 +4,7 @@ import crypto from "node:crypto";
 import { desc, eq, ilike } from "drizzle-orm";
 import sharp from "sharp";
 import type { SessionUser } from "~/features/account/session.server";
+import { linkEstablishment } from "~/features/directory/food-hygiene.server";
 import { getSchedule, replaceSchedule } from "~/features/directory/hours.server";
 import { exceptionsText, periodsText } from "~/features/directory/hours-input";
 import { hoursFieldNames } from "~/features/directory/evidence-schema";
@@ -15,7 +16,8 @@ import { directoryBusiness, user } from "~/server/schema";
 import { storage } from "~/server/storage.server";
 import { containsPattern } from "~/server/text-search.server";
 import { changedFields, recordAudit } from "./audit.server";
-import type { BusinessEdit } from "./schemas";
+import type { BusinessEdit, halalStatementShape } from "./schemas";
+import { coordinatesOf } from "~/features/places/places.server";
 
 const FOLDER = "businesses";
 /** Stored 1,200 × 800; narrower copies are made on request (app/server/image-variants.server.ts). */
@@ -74,6 +76,51 @@ function auditedHours(hours: Record<string, string>) {
   };
 }
 
+type HoursEdit = Pick<BusinessEdit, (typeof hoursFieldNames)[number] | "hoursExceptions">;
+
+/** The week as the form gave it, as rows, and as the audit log keeps it. */
+export function editedHours(edit: HoursEdit) {
+  const weekly = hoursFieldNames.flatMap((name, i) => edit[name].map((p) => ({ ...p, weekday: i + 1 })));
+  return {
+    weekly,
+    exceptions: edit.hoursExceptions,
+    audited: auditedHours(hoursText({ weekly, exceptions: edit.hoursExceptions })),
+  };
+}
+
+/** The business's hours now, as the audit log keeps them. */
+export async function currentAuditedHours(id: number) {
+  return auditedHours(await hoursForm(id));
+}
+
+type HalalStatementEdit = Pick<BusinessEdit, keyof typeof halalStatementShape>;
+
+/** The halal facts as columns: what staff save, and what an owner proposes (decision 0036). */
+export function halalStatementColumns(edit: HalalStatementEdit) {
+  return {
+    halalStatus: edit.halalStatus ?? null,
+    halalCertifierBody: edit.halalCertifierBody ?? null,
+    halalCertifier: edit.halalCertifier || null,
+    halalCertificateNumber: edit.halalCertificateNumber || null,
+    halalCertificateExpires: edit.halalCertificateExpires ?? null,
+    halalSlaughter: edit.halalSlaughter ?? null,
+    halalStunned: edit.halalStunned === undefined ? null : edit.halalStunned === "yes",
+    alcoholServed: edit.alcoholServed === undefined ? null : edit.alcoholServed === "yes",
+  };
+}
+
+/** The business's image after an edit: kept, removed or replaced by the upload. */
+export async function editedImage(
+  current: string | null,
+  edit: Pick<BusinessEdit, "image" | "removeImage">,
+): Promise<{ image: string | null } | { error: string }> {
+  if (edit.image && edit.image.size > 0) {
+    const stored = await storeBusinessImage(edit.image);
+    return "error" in stored ? stored : { image: stored.url };
+  }
+  return { image: edit.removeImage ? null : current };
+}
+
 /**
  * Decodes an uploaded image (refusing what is not one, whatever its name or
  * type says), drops its metadata, and writes it as a WebP under a random
@@ -113,12 +160,8 @@ export async function saveDirectoryBusiness(
     if (!owner) return { ok: false, fieldErrors: { ownerEmail: ["No member has that e-mail address"] } };
     ownerId = owner.id;
   }
-  let image = edit.removeImage ? null : (existing?.image ?? null);
-  if (edit.image && edit.image.size > 0) {
-    const stored = await storeBusinessImage(edit.image);
-    if ("error" in stored) return { ok: false, fieldErrors: { image: [stored.error] } };
-    image = stored.url;
-  }
+  const image = await editedImage(existing?.image ?? null, edit);
+  if ("error" in image) return { ok: false, fieldErrors: { image: [image.error] } };
   const values = {
     name: edit.name,
     category: edit.category,
@@ -126,28 +169,22 @@ export async function saveDirectoryBusiness(
     town: edit.town,
     address: edit.address || null,
     postcode: edit.postcode ?? null,
-    latitude: edit.latitude ?? null,
-    longitude: edit.longitude ?? null,
+    // Typed coordinates win; otherwise the postcode's or town's (decision 0034).
+    ...((edit.latitude ?? edit.longitude) === undefined
+      ? ((await coordinatesOf(edit)) ?? { latitude: null, longitude: null })
+      : { latitude: edit.latitude ?? null, longitude: edit.longitude ?? null }),
     phone: edit.phone || null,
     website: edit.website ?? null,
-    halalStatus: edit.halalStatus ?? null,
-    halalCertifierBody: edit.halalCertifierBody ?? null,
-    halalCertifier: edit.halalCertifier || null,
-    halalCertificateNumber: edit.halalCertificateNumber || null,
-    halalCertificateExpires: edit.halalCertificateExpires ?? null,
-    halalSlaughter: edit.halalSlaughter ?? null,
-    halalStunned: edit.halalStunned === undefined ? null : edit.halalStunned === "yes",
+    ...halalStatementColumns(edit),
     halalEvidence: edit.halalEvidence ?? null,
     halalCheckedOn: edit.halalCheckedOn ?? null,
-    alcoholServed: edit.alcoholServed === undefined ? null : edit.alcoholServed === "yes",
     featured: edit.featured,
     published: edit.published,
     ownerId,
-    image,
+    image: image.image,
   };
-  const weekly = hoursFieldNames.flatMap((name, i) => edit[name].map((p) => ({ ...p, weekday: i + 1 })));
-  const hours = auditedHours(hoursText({ weekly, exceptions: edit.hoursExceptions }));
-  const hoursBefore = existing ? auditedHours(await hoursForm(existing.id)) : null;
+  const { weekly, audited: hours } = editedHours(edit);
+  const hoursBefore = existing ? await currentAuditedHours(existing.id) : null;
   return db().transaction(async (tx) => {
     if (!existing) {
       const slug = `${slugify(edit.name) || "business"}-${crypto.randomBytes(3).toString("hex")}`;
@@ -176,5 +213,22 @@ export async function saveDirectoryBusiness(
       });
     }
     return { ok: true as const, id: existing.id };
+  });
+}
+
+/** Links a business to its FSA establishment, or unlinks it (null); audited when it changes. */
+export function linkBusinessHygiene(admin: SessionUser, id: number, fhrsid: number | null) {
+  return db().transaction(async (tx) => {
+    const linked = await linkEstablishment(tx, id, fhrsid);
+    if (linked.ok && linked.before !== linked.after) {
+      await recordAudit(tx, admin, {
+        action: "business.hygiene-link",
+        entityType: "business",
+        entityId: id,
+        before: { fhrsid: linked.before },
+        after: { fhrsid: linked.after },
+      });
+    }
+    return linked;
   });
 }

@@ -16,6 +16,7 @@ import { listingMail } from "./listing-emails.server";
 import { factColumns } from "~/features/marketplace/sell-schema";
 import { sellerContact, submissionOf } from "~/features/selling/seller.server";
 import type { ListingEdit } from "./schemas";
+import { coordinatesOf } from "~/features/places/places.server";
 
 /** Where published listings' photos live, under the public /uploads. */
 const LISTING_PHOTOS = "listings";
@@ -136,8 +137,10 @@ export async function saveListing(admin: SessionUser, id: number, edit: ListingE
     category: edit.category,
     town: edit.town,
     postcode: edit.postcode ?? null,
-    latitude: edit.latitude ?? null,
-    longitude: edit.longitude ?? null,
+    // Typed coordinates win; otherwise the postcode's or town's (decision 0034).
+    ...((edit.latitude ?? edit.longitude) === undefined
+      ? ((await coordinatesOf(edit)) ?? { latitude: null, longitude: null })
+      : { latitude: edit.latitude ?? null, longitude: edit.longitude ?? null }),
     askingPricePence: edit.askingPrice,
     monthlyLeasePence: edit.monthlyLease ?? null,
     annualRevenuePence: edit.annualRevenue ?? null,

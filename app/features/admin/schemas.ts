@@ -2,7 +2,7 @@
 import { z } from "~/lib/zod";
 import { cleanLine, cleanText, email, line, optionalPhone, photos, pounds, text } from "~/features/enquiries/schemas";
 import { MAX_PHOTO_BYTES, PHOTO_TYPES } from "~/features/enquiries/form-rules";
-import { checkEvidence, evidenceShape } from "~/features/directory/evidence-schema";
+import { certifiedShape, checkEvidence, evidenceShape, hoursShape } from "~/features/directory/evidence-schema";
 import { listingFactsShape } from "~/features/marketplace/sell-schema";
 import { listingCategoryCodes } from "~/lib/categories";
 
@@ -99,36 +99,59 @@ export const subscriptionSchema = z
 const optionalLine = (max: number, tooLong: string) =>
   z.string().overwrite(cleanLine).trim().max(max, tooLong).optional();
 
-/** A directory business as staff edit it; the image is checked by its content on the server. */
+/** What a business's owner may change at once (decision 0036), as staff can; the image is checked by its content on the server. */
+export const ownerEditableShape = {
+  description: text("Description is required", 2000, "Description must be less than 2000 characters"),
+  phone: optionalPhone(),
+  // Only web addresses: a javascript: or data: link can never reach a page.
+  website: z
+    .url({ protocol: /^https?$/, error: "Please enter a web address starting with https:// or http://" })
+    .max(300, "Web address must be less than 300 characters")
+    .optional(),
+  image: z
+    .file({ error: "The image must be a file" })
+    .mime(PHOTO_TYPES, "The image must be a JPEG, PNG or WebP")
+    .max(MAX_PHOTO_BYTES, "The image must be 5 MB or smaller")
+    .optional(),
+  removeImage: z.boolean().default(false),
+  ...hoursShape,
+};
+
+/** The halal facts an owner may propose (held for staff) and staff set. */
+export const halalStatementShape = {
+  halalStatus: z.enum(["fully_halal", "halal_options"], { error: "Please choose" }).optional(),
+  alcoholServed: z.enum(["yes", "no"], { error: "Please choose" }).optional(),
+  ...certifiedShape,
+};
+
+/** A directory business as staff edit it. */
 export const businessSchema = z
   .object({
     name: line("Name is required", 100, "Name must be less than 100 characters"),
     category: z.enum(["food", "other"], { error: "Please choose a category" }),
-    description: text("Description is required", 2000, "Description must be less than 2000 characters"),
     town: line("Town is required", 100, "Town must be less than 100 characters"),
     address: optionalLine(200, "Address must be less than 200 characters"),
     postcode: ukPostcode(),
     latitude: latitude(),
     longitude: longitude(),
-    phone: optionalPhone(),
-    // Only web addresses: a javascript: or data: link can never reach a page.
-    website: z
-      .url({ protocol: /^https?$/, error: "Please enter a web address starting with https:// or http://" })
-      .max(300, "Web address must be less than 300 characters")
-      .optional(),
-    halalStatus: z.enum(["fully_halal", "halal_options"], { error: "Please choose" }).optional(),
-    alcoholServed: z.enum(["yes", "no"], { error: "Please choose" }).optional(),
     featured: z.boolean().default(false),
     published: z.boolean().default(false),
     // The member who may buy promotion for it (decision 0026); blank: none.
     ownerEmail: email("E-mail must be less than 255 characters").optional(),
-    image: z
-      .file({ error: "The image must be a file" })
-      .mime(PHOTO_TYPES, "The image must be a JPEG, PNG or WebP")
-      .max(MAX_PHOTO_BYTES, "The image must be 5 MB or smaller")
-      .optional(),
-    removeImage: z.boolean().default(false),
+    ...ownerEditableShape,
     ...evidenceShape,
+    ...halalStatementShape,
   })
   .superRefine(checkEvidence);
 export type BusinessEdit = z.output<typeof businessSchema>;
+
+/** Linking a business to its FSA establishment (decision 0029). */
+export const hygieneLinkSchema = z.object({
+  fhrsid: z
+    .string({ error: "Please enter the FHRSID" })
+    .trim()
+    .regex(
+      /^[1-9]\d{0,8}$/,
+      "The FHRSID is a whole number (up to 9 digits), as at the end of the business's page address on the FSA's site",
+    ),
+});

@@ -7,6 +7,7 @@
 // in the same transaction as the e-mail is queued, so two servers, a retry
 // or an overlapping run can never send one listing twice for one search.
 import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { confidentialColumns, maskListing } from "~/features/marketplace/confidential.server";
 import { parseListingQuery } from "~/features/marketplace/listing-query.server";
 import { listingConditions } from "~/features/marketplace/listings.server";
 import type { Database } from "~/server/db.server";
@@ -91,9 +92,12 @@ async function takeSavedListingNews(tx: Database, userId: string): Promise<Saved
   const rows = await tx
     .select({
       id: savedListing.id,
+      listingId: businessListing.id,
       title: businessListing.title,
       slug: businessListing.slug,
+      category: businessListing.category,
       price: businessListing.askingPricePence,
+      ...confidentialColumns,
       underOfferAt: businessListing.underOfferAt,
       priceSeen: savedListing.pricePenceSeen,
       underOfferChanged: sql<boolean>`${savedListing.underOfferAtSeen} is distinct from ${businessListing.underOfferAt}`,
@@ -110,12 +114,14 @@ async function takeSavedListingNews(tx: Database, userId: string): Promise<Saved
       .set({ pricePenceSeen: row.price, underOfferAtSeen: row.underOfferAt })
       .where(eq(savedListing.id, row.id));
     if (row.priceSeen === null) continue;
-    const url = absoluteUrl(`/buy/${row.slug}`);
-    if (row.price < row.priceSeen) {
-      news.push({ kind: "price", title: row.title, url, pricePence: row.price, wasPence: row.priceSeen });
+    // E-mails name a confidential listing as a visitor sees it (decision 0033): they travel beyond our access checks.
+    const shown = maskListing({ ...row, id: row.listingId, askingPricePence: row.price });
+    const url = absoluteUrl(`/buy/${shown.slug}`);
+    if (shown.askingPricePence !== null && row.price < row.priceSeen) {
+      news.push({ kind: "price", title: shown.title, url, pricePence: row.price, wasPence: row.priceSeen });
     }
     if (row.underOfferChanged) {
-      news.push({ kind: row.underOfferAt ? "under_offer" : "back_on_market", title: row.title, url });
+      news.push({ kind: row.underOfferAt ? "under_offer" : "back_on_market", title: shown.title, url });
     }
   }
   return news;
@@ -144,10 +150,13 @@ async function deliver(database: Database, search: DueSearch, matched: number[],
     const listings = fresh.length
       ? await tx
           .select({
+            id: businessListing.id,
             title: businessListing.title,
             slug: businessListing.slug,
+            category: businessListing.category,
             town: businessListing.town,
             askingPricePence: businessListing.askingPricePence,
+            ...confidentialColumns,
           })
           .from(businessListing)
           .where(
@@ -163,7 +172,14 @@ async function deliver(database: Database, search: DueSearch, matched: number[],
       alertMail({
         to: search.email,
         searchName: search.name,
-        listings: listings.map((listing) => ({ ...listing, url: absoluteUrl(`/buy/${listing.slug}`) })),
+        listings: listings
+          .map((row) => maskListing(row))
+          .map((listing) => ({
+            title: listing.title,
+            town: listing.town,
+            askingPricePence: listing.askingPricePence,
+            url: absoluteUrl(`/buy/${listing.slug}`),
+          })),
         allMatchesUrl: absoluteUrl(`/buy?${search.query}${search.query ? "&" : ""}sort=latest`),
         changes,
         manageUrl: absoluteUrl("/my-searches"),

@@ -1,12 +1,13 @@
 // The alert e-mail of a saved search (decision 0031): new matches, then
 // changes to the member's saved listings, then the ways out.
+import { askingPriceLabel } from "~/features/marketplace/components/listing-text";
 import { formatPence } from "~/lib/money";
 import type { MailMessage } from "~/server/mail.server";
 
 export interface AlertListing {
   title: string;
   town: string;
-  askingPricePence: number;
+  askingPricePence: number | null;
   url: string;
 }
 
@@ -42,7 +43,7 @@ export function alertMail(input: {
   if (listings.length) {
     body.push(`New businesses for sale matching your saved search "${input.searchName}":`, "");
     for (const listing of listings.slice(0, MAX_LISTED)) {
-      body.push(`${listing.title}, ${listing.town}: ${formatPence(listing.askingPricePence)}`, listing.url, "");
+      body.push(`${listing.title}, ${listing.town}: ${askingPriceLabel(listing.askingPricePence)}`, listing.url, "");
     }
     if (listings.length > MAX_LISTED) {
       body.push(`And ${listings.length - MAX_LISTED} more: ${input.allMatchesUrl}`, "");

@@ -1,12 +1,14 @@
 import { and, asc, count, desc, eq, isNotNull, or, sql } from "drizzle-orm";
 import { londonDay } from "~/lib/dates";
-import type { LatLng } from "~/lib/geo";
+import type { DistanceUnit, LatLng } from "~/lib/geo";
 import { PAGE_SIZE } from "~/lib/list-query";
 import { db } from "~/server/db.server";
-import { distanceFrom } from "~/server/distance.server";
+import { distanceFrom, withinKm } from "~/server/distance.server";
 import { directoryBusiness } from "~/server/schema";
 import { matchesAllWords, searchWords } from "~/server/text-search.server";
+import type { NearFilter } from "~/features/places/places.server";
 import type { DirectoryFilters, DirectoryQuery } from "./directory-query.server";
+import { loadHygiene } from "./food-hygiene.server";
 import { halalBadges } from "./halal";
 import { loadSchedules, openNowCondition } from "./hours.server";
 import { openingState } from "./opening-hours";
@@ -20,6 +22,9 @@ export const cardColumns = {
   category: directoryBusiness.category,
   description: directoryBusiness.description,
   town: directoryBusiness.town,
+  // For the "Map" view (decision 0034).
+  latitude: directoryBusiness.latitude,
+  longitude: directoryBusiness.longitude,
   address: directoryBusiness.address,
   phone: directoryBusiness.phone,
   website: directoryBusiness.website,
@@ -32,6 +37,9 @@ export const cardColumns = {
   halalCertificateExpires: directoryBusiness.halalCertificateExpires,
   halalCheckedOn: directoryBusiness.halalCheckedOn,
   alcoholServed: directoryBusiness.alcoholServed,
+  // Kept on the row by the reviews feature (decision 0035): no aggregate per list.
+  reviewCount: directoryBusiness.reviewCount,
+  ratingTotal: directoryBusiness.ratingTotal,
 };
 
 /** The halal and hours filters as SQL (issue #17). */
@@ -48,9 +56,16 @@ function filterConditions(filters: DirectoryFilters, now: Date) {
 
 /**
  * Published businesses matching the query, featured first, then the nearest
- * when a position is known, then by name; one page, with the total.
+ * when a position is known, then by name; one page, with the total. A search
+ * near a postcode or town (decision 0034) keeps those within its radius,
+ * nearest first, and its distances are shown in miles.
  */
-export async function searchBusinesses(query: DirectoryQuery, origin: LatLng | null, now = new Date()) {
+export async function searchBusinesses(
+  query: DirectoryQuery,
+  origin: LatLng | null,
+  now = new Date(),
+  near: NearFilter | null = null,
+) {
   const where = and(
     published,
     matchesAllWords(
@@ -60,15 +75,17 @@ export async function searchBusinesses(query: DirectoryQuery, origin: LatLng | n
     query.category ? eq(directoryBusiness.category, query.category) : undefined,
     query.location ? sql`lower(${directoryBusiness.town}) = lower(${query.location})` : undefined,
     ...filterConditions(query.filters, now),
+    near ? withinKm(near.origin, near.km, directoryBusiness.latitude, directoryBusiness.longitude) : undefined,
   );
-  const distance = origin ? distanceFrom(origin, directoryBusiness.latitude, directoryBusiness.longitude) : undefined;
-  const [items, [total]] = await Promise.all([
+  const from = near?.origin ?? origin;
+  const distance = from ? distanceFrom(from, directoryBusiness.latitude, directoryBusiness.longitude) : undefined;
+  const [rows, [total]] = await Promise.all([
     db()
       .select({ ...cardColumns, distanceKm: distance ?? sql<null>`null` })
       .from(directoryBusiness)
       .where(where)
       .orderBy(
-        desc(directoryBusiness.showcased),
+        ...(near ? [] : [desc(directoryBusiness.showcased)]),
         ...(distance ? [sql`${distance} asc nulls last`] : []),
         asc(directoryBusiness.name),
         asc(directoryBusiness.id),
@@ -77,26 +94,29 @@ export async function searchBusinesses(query: DirectoryQuery, origin: LatLng | n
       .offset((query.page - 1) * PAGE_SIZE),
     db().select({ n: count() }).from(directoryBusiness).where(where),
   ]);
-  return { items, total: total?.n ?? 0 };
+  const withUnit = (row: (typeof rows)[number]): typeof row & { distanceUnit?: DistanceUnit } =>
+    near ? { ...row, distanceUnit: "miles" } : row;
+  return { items: rows.map(withUnit), total: total?.n ?? 0 };
 }
 
 type CardRow = Awaited<ReturnType<typeof searchBusinesses>>["items"][number];
 
 /**
  * Adds what a card shows that depends on the moment: the halal badges (out of
- * date after 12 months) and "Open now · closes 22:00", both on London's clock.
+ * date after 12 months) and "Open now · closes 22:00", both on London's clock;
+ * and the food hygiene rating, read with them.
  * Worked out on the server so the page and its hydration agree.
  */
 export async function withCardFacts<T extends Omit<CardRow, "distanceKm">>(items: T[], now = new Date()) {
   const today = londonDay(now);
-  const schedules = await loadSchedules(
-    items.map((b) => b.id),
-    today,
-  );
+  const ids = items.map((b) => b.id);
+  const [schedules, hygiene] = await Promise.all([loadSchedules(ids, today), loadHygiene(ids)]);
   return items.map((b) => ({
     ...b,
     badges: halalBadges(b, today),
     opening: openingState(schedules.get(b.id)!, now),
+    // The FSA's rating, when staff linked the business to its establishment (decision 0029).
+    hygiene: hygiene.get(b.id) ?? null,
   }));
 }
 
@@ -128,12 +148,12 @@ export async function getBusinessBySlug(slug: string) {
       ...cardColumns,
       published: directoryBusiness.published,
       postcode: directoryBusiness.postcode,
-      latitude: directoryBusiness.latitude,
-      longitude: directoryBusiness.longitude,
       halalCertificateNumber: directoryBusiness.halalCertificateNumber,
       halalSlaughter: directoryBusiness.halalSlaughter,
       halalStunned: directoryBusiness.halalStunned,
       halalEvidence: directoryBusiness.halalEvidence,
+      fhrsid: directoryBusiness.fhrsid,
+      reviewWarning: directoryBusiness.reviewWarning,
       updatedAt: directoryBusiness.updatedAt,
     })
     .from(directoryBusiness)

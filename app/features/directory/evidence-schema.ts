@@ -31,7 +31,8 @@ const hoursOfDay = parsedText(200, "Too long for a day's hours", (text) => parse
 /** hours1 (Monday) to hours7 (Sunday). */
 export const hoursFieldNames = ["hours1", "hours2", "hours3", "hours4", "hours5", "hours6", "hours7"] as const;
 
-export const evidenceShape = {
+/** What the certifier says: an owner may propose these (decision 0036); staff set them. */
+export const certifiedShape = {
   halalCertifierBody: z
     .enum(certifierBodies as [CertifierBody, ...CertifierBody[]], { error: "Please choose a certifier" })
     .optional(),
@@ -50,13 +51,22 @@ export const evidenceShape = {
   halalCertificateExpires: calendarDay("Please give the expiry date as a date"),
   halalSlaughter: z.enum(["hand", "machine"], { error: "Please choose" }).optional(),
   halalStunned: z.enum(["yes", "no"], { error: "Please choose" }).optional(),
-  halalEvidence: z.enum(["certificate_seen", "business_declared", "visited"], { error: "Please choose" }).optional(),
-  halalCheckedOn: calendarDay("Please give the date it was checked as a date"),
+};
+
+/** A business's week and its exceptions: staff and its owner edit them alike. */
+export const hoursShape = {
   ...(Object.fromEntries(hoursFieldNames.map((name) => [name, hoursOfDay])) as Record<
     (typeof hoursFieldNames)[number],
     typeof hoursOfDay
   >),
   hoursExceptions: parsedText(5000, "Too many exceptions", (text) => parseExceptions(cleanText(text))),
+};
+
+export const evidenceShape = {
+  ...certifiedShape,
+  halalEvidence: z.enum(["certificate_seen", "business_declared", "visited"], { error: "Please choose" }).optional(),
+  halalCheckedOn: calendarDay("Please give the date it was checked as a date"),
+  ...hoursShape,
 };
 
 type EvidenceValue = {

@@ -25,7 +25,8 @@ export const halalStatusLabels: Record<(typeof halalStatuses)[number], string> =
 
 /** A listing's facts as its page reads them (pence, null when not said). */
 export interface ListingFacts {
-  askingPricePence: number;
+  // Null when a confidential listing keeps its price hidden (decision 0033).
+  askingPricePence: number | null;
   annualRevenuePence: number | null;
   tenure: Tenure | null;
   annualRentPence: number | null;
@@ -65,7 +66,10 @@ export function keyFactRows(facts: ListingFacts): { label: string; value: string
   const turnover = facts.annualRevenuePence;
   const weekly = turnover === null ? null : weeklyTakingsPence(turnover);
   const share = facts.annualRentPence === null || turnover === null ? null : rentShare(facts.annualRentPence, turnover);
-  const multiple = facts.netProfitPence === null ? null : priceMultiple(facts.askingPricePence, facts.netProfitPence);
+  const multiple =
+    facts.netProfitPence === null || facts.askingPricePence === null
+      ? null
+      : priceMultiple(facts.askingPricePence, facts.netProfitPence);
   const accommodation =
     facts.accommodationIncluded === null
       ? null

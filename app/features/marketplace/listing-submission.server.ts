@@ -7,6 +7,7 @@ import type { RouterContextProvider } from "react-router";
 import { SELL_FAILURE } from "./components/sell-form";
 import { factColumns, listingSubmissionSchema } from "./sell-schema";
 import { storeSubmissionPhotos } from "./submission-photos.server";
+import { coordinatesOf } from "~/features/places/places.server";
 
 /** Room for ten photos at the limit, the spec's fields and the key facts. */
 export const SELL_FORM_LIMITS = {
@@ -35,6 +36,8 @@ export function submitListing(args: { request: Request; context: Readonly<Router
           title: fields.businessName,
           category: fields.category,
           town: fields.location,
+          // Where the seller's location is a town or postcode we know, /buy's near search finds it (decision 0034).
+          ...(await coordinatesOf({ postcode: fields.location, town: fields.location })),
           askingPricePence: fields.askingPrice,
           annualRevenuePence: fields.annualRevenue,
           description: fields.description,

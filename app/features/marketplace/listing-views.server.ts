@@ -1,11 +1,19 @@
-// Views of a listing's page (decision 0024): which requests count, how a batch
-// is written, and the per-day series the seller's dashboard will chart. Days
+// Views of a listing's page (decision 0024) and of a directory business's
+// (decision 0036): which requests count, how a batch is written, and the per-day series the seller's dashboard will chart. Days
 // are UK days (Europe/London), as everywhere else on the site.
-import { and, eq, gte, inArray, lt, sql, sum } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, or, sql, sum } from "drizzle-orm";
 import { addDays, londonDay } from "~/lib/dates";
 import { db as currentDb, type Database } from "~/server/db.server";
-import type { View } from "~/server/page-views.server";
-import { businessListing, listingView, listingViewDay } from "~/server/schema";
+import type { View, ViewKind } from "~/server/page-views.server";
+import {
+  businessListing,
+  businessView,
+  businessViewDay,
+  directoryBusiness,
+  listingView,
+  listingViewDay,
+} from "~/server/schema";
+import { CONFIDENTIAL_SLUG, confidentialSlug } from "./confidential";
 
 /** Statements stay well within PostgreSQL's 65,535 parameters (three a row). */
 const ROWS_PER_STATEMENT = 5_000;
@@ -15,7 +23,16 @@ const ROWS_PER_STATEMENT = 5_000;
  * navigation to it fetches. Other paths (saving it, its photos) are not views.
  */
 export function listingSlugFromPath(path: string): string | undefined {
-  const match = /^\/buy\/([^/]+?)(?:\.data)?$/.exec(path);
+  return slugFromPath(/^\/buy\/([^/]+?)(?:\.data)?$/, path);
+}
+
+/** A directory business's page (decision 0036), likewise. */
+export function businessSlugFromPath(path: string): string | undefined {
+  return slugFromPath(/^\/halal-network-space\/([^/]+?)(?:\.data)?$/, path);
+}
+
+function slugFromPath(pattern: RegExp, path: string): string | undefined {
+  const match = pattern.exec(path);
   if (!match) return undefined;
   try {
     return decodeURIComponent(match[1]!);
@@ -24,70 +41,124 @@ export function listingSlugFromPath(path: string): string | undefined {
   }
 }
 
+/** Where each kind of view is counted: the pages' table, the visitors' and the per-day counts. */
+const targets = {
+  listing: {
+    pages: {
+      table: businessListing,
+      id: businessListing.id,
+      slug: businessListing.slug,
+      confidential: businessListing.confidential,
+    },
+    visitors: { table: listingView, page: listingView.listingId, day: listingView.day, hash: listingView.visitorHash },
+    days: {
+      table: listingViewDay,
+      page: listingViewDay.listingId,
+      day: listingViewDay.day,
+      views: listingViewDay.views,
+    },
+  },
+  business: {
+    pages: {
+      table: directoryBusiness,
+      id: directoryBusiness.id,
+      slug: directoryBusiness.slug,
+      confidential: sql<boolean>`false`,
+    },
+    visitors: {
+      table: businessView,
+      page: businessView.businessId,
+      day: businessView.day,
+      hash: businessView.visitorHash,
+    },
+    days: {
+      table: businessViewDay,
+      page: businessViewDay.businessId,
+      day: businessViewDay.day,
+      views: businessViewDay.views,
+    },
+  },
+} as const;
+
 /**
- * Writes a batch of views (subjects are slugs). A visitor already counted for
- * that listing and day — by this server or another — adds nothing: the
- * primary key drops them, and only the rows actually added are counted into
- * the day's total, in the same transaction.
+ * Writes a batch of views (subjects are slugs) of either kind. A visitor
+ * already counted for that page and day — by this server or another — adds
+ * nothing: the primary key drops them, and only the rows actually added are
+ * counted into the day's total, in the same statement.
  */
-export async function recordListingViews(db: Database, views: View[]): Promise<void> {
-  if (views.length === 0) return;
-  const slugs = [...new Set(views.map((view) => view.subject))];
-  const listings = await db
-    .select({ id: businessListing.id, slug: businessListing.slug })
-    .from(businessListing)
-    .where(inArray(businessListing.slug, slugs));
-  const idOf = new Map(listings.map((listing) => [listing.slug, listing.id]));
-  const rows = views.flatMap((view) => {
-    const listingId = idOf.get(view.subject);
-    return listingId === undefined ? [] : [{ listingId, day: view.day, visitorHash: view.visitor }];
+export async function recordViews(db: Database, views: View[]): Promise<void> {
+  for (const kind of Object.keys(targets) as ViewKind[]) {
+    const ofKind = views.filter((view) => view.kind === kind);
+    if (ofKind.length > 0) await recordViewsOf(db, targets[kind], ofKind);
+  }
+}
+
+type Target = (typeof targets)[ViewKind];
+
+/** A confidential listing's page is at confidential-<id> (decision 0033): the ids those slugs name. */
+function confidentialListingIds(slugs: string[]) {
+  return slugs.flatMap((slug) => {
+    const id = CONFIDENTIAL_SLUG.exec(slug)?.[1];
+    return id ? [Number(id)] : [];
   });
+}
+
+async function recordViewsOf(db: Database, { pages, visitors, days }: Target, views: View[]) {
+  const slugs = [...new Set(views.map((view) => view.subject))];
+  const confidentialIds = pages.table === businessListing ? confidentialListingIds(slugs) : [];
+  const found = await db
+    .select({ id: pages.id, slug: pages.slug, confidential: pages.confidential })
+    .from(pages.table)
+    .where(
+      confidentialIds.length
+        ? or(inArray(pages.slug, slugs), inArray(pages.id, confidentialIds))
+        : inArray(pages.slug, slugs),
+    );
+  const idOf = new Map(found.map((page) => [page.confidential ? confidentialSlug(page.id) : page.slug, page.id]));
+  const rows = views.flatMap((view) => {
+    const id = idOf.get(view.subject);
+    return id === undefined ? [] : [{ id, day: view.day, hash: view.visitor }];
+  });
+  const column = (c: { name: string }) => sql.identifier(c.name);
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-    await db.transaction(async (tx) => {
-      const added = await tx
-        .insert(listingView)
-        .values(rows.slice(start, start + ROWS_PER_STATEMENT))
-        .onConflictDoNothing()
-        .returning({ listingId: listingView.listingId, day: listingView.day });
-      const counts = new Map<string, { listingId: number; day: string; views: number }>();
-      for (const { listingId, day } of added) {
-        const key = `${listingId} ${day}`;
-        const count = counts.get(key) ?? { listingId, day, views: 0 };
-        count.views++;
-        counts.set(key, count);
-      }
-      if (counts.size === 0) return;
-      await tx
-        .insert(listingViewDay)
-        .values([...counts.values()])
-        .onConflictDoUpdate({
-          target: [listingViewDay.listingId, listingViewDay.day],
-          set: { views: sql`${listingViewDay.views} + excluded.views` },
-        });
-    });
+    const batch = rows.slice(start, start + ROWS_PER_STATEMENT);
+    // Three arrays, whatever the batch's size: one statement adds the new
+    // visitors and counts only those into their days.
+    await db.execute(sql`
+      with added as (
+        insert into ${visitors.table} (${column(visitors.page)}, ${column(visitors.day)}, ${column(visitors.hash)})
+        select * from unnest(${sql.param(batch.map((r) => r.id))}::int[], ${sql.param(batch.map((r) => r.day))}::date[], ${sql.param(batch.map((r) => r.hash))}::text[])
+        on conflict do nothing
+        returning ${column(visitors.page)} as page, ${column(visitors.day)} as day
+      )
+      insert into ${days.table} (${column(days.page)}, ${column(days.day)}, ${column(days.views)})
+      select page, day, count(*)::int from added group by page, day
+      on conflict (${column(days.page)}, ${column(days.day)})
+      do update set ${column(days.views)} = ${days.table}.${column(days.views)} + excluded.${column(days.views)}`);
   }
 }
 
 /**
- * Views per UK day over the last `days` days for each listing, oldest first,
+ * Views per UK day over the last `days` days for each page, oldest first,
  * today last; a day without views is 0. One query for all of them.
  */
-export async function listingViewsByDay(
-  listingIds: number[],
-  days = 30,
-  now = new Date(),
-  db: Database = currentDb(),
+async function viewsByDay(
+  { days: perDay }: Target,
+  ids: number[],
+  days: number,
+  now: Date,
+  db: Database,
 ): Promise<Map<number, { day: string; views: number }[]>> {
   const first = addDays(londonDay(now), 1 - days);
-  const rows = listingIds.length
+  const rows = ids.length
     ? await db
-        .select({ listingId: listingViewDay.listingId, day: listingViewDay.day, views: listingViewDay.views })
-        .from(listingViewDay)
-        .where(and(inArray(listingViewDay.listingId, listingIds), gte(listingViewDay.day, first)))
+        .select({ id: perDay.page, day: perDay.day, views: perDay.views })
+        .from(perDay.table)
+        .where(and(inArray(perDay.page, ids), gte(perDay.day, first)))
     : [];
   return new Map(
-    listingIds.map((id) => {
-      const viewsOn = new Map(rows.filter((row) => row.listingId === id).map((row) => [row.day, row.views]));
+    ids.map((id) => {
+      const viewsOn = new Map(rows.filter((row) => row.id === id).map((row) => [row.day, row.views]));
       return [
         id,
         Array.from({ length: days }, (_, i) => ({
@@ -98,6 +169,13 @@ export async function listingViewsByDay(
     }),
   );
 }
+
+export const listingViewsByDay = (listingIds: number[], days = 30, now = new Date(), db: Database = currentDb()) =>
+  viewsByDay(targets.listing, listingIds, days, now, db);
+
+/** A directory business's page views per day (its owner's /my-businesses). */
+export const businessViewsByDay = (businessIds: number[], days = 30, now = new Date(), db: Database = currentDb()) =>
+  viewsByDay(targets.business, businessIds, days, now, db);
 
 /** All views over the last `days` UK days, today included. */
 export async function listingViewsTotal(listingId: number, days = 30, now = new Date(), db: Database = currentDb()) {
@@ -114,4 +192,5 @@ export async function listingViewsTotal(listingId: number, days = 30, now = new 
  */
 export async function pruneListingViewVisitors(db: Database, now = new Date()) {
   await db.delete(listingView).where(lt(listingView.day, addDays(londonDay(now), -1)));
+  await db.delete(businessView).where(lt(businessView.day, addDays(londonDay(now), -1)));
 }

@@ -1,11 +1,14 @@
 import { and, asc, count, desc, eq, gte, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { LatLng } from "~/lib/geo";
+import type { DistanceUnit, LatLng } from "~/lib/geo";
+import type { NearFilter } from "~/features/places/places.server";
 import { PAGE_SIZE } from "~/lib/list-query";
 import { db } from "~/server/db.server";
-import { distanceFrom } from "~/server/distance.server";
+import { distanceFrom, withinKm } from "~/server/distance.server";
 import { businessListing } from "~/server/schema";
 import { matchesAllWords, searchWords } from "~/server/text-search.server";
+import { CONFIDENTIAL_SLUG } from "./confidential";
+import { confidentialColumns, figureShown, notConfidential, viewListings, type Viewer } from "./confidential.server";
 import type { ListingSort } from "./listing-query";
 import type { ListingQuery } from "./listing-query.server";
 
@@ -17,6 +20,9 @@ export const cardColumns = {
   title: businessListing.title,
   category: businessListing.category,
   town: businessListing.town,
+  // For the "Map" view (decision 0034).
+  latitude: businessListing.latitude,
+  longitude: businessListing.longitude,
   askingPricePence: businessListing.askingPricePence,
   monthlyLeasePence: businessListing.monthlyLeasePence,
   annualRevenuePence: businessListing.annualRevenuePence,
@@ -27,6 +33,8 @@ export const cardColumns = {
   featured: businessListing.showcased,
   offersCount: businessListing.offersCount,
   underOfferAt: businessListing.underOfferAt,
+  // For maskListing (decision 0033); it drops them before anything reaches a page.
+  ...confidentialColumns,
 };
 
 /** The key facts a listing's page shows (decision 0023). */
@@ -76,16 +84,23 @@ function orderFor(sort: ListingSort, distance: SQL | undefined): SQL[] {
 function factConditions(query: ListingQuery): (SQL | undefined)[] {
   const atLeast = (column: AnyPgColumn, value: number | undefined) =>
     value === undefined ? undefined : gte(column, value);
+  const price = query.minPricePence !== undefined || query.maxPricePence !== undefined;
+  // A confidential listing matches a filter only on a figure it shows (decision 0033).
   return [
     atLeast(businessListing.askingPricePence, query.minPricePence),
     query.maxPricePence === undefined ? undefined : lte(businessListing.askingPricePence, query.maxPricePence),
+    price ? figureShown("askingPrice") : undefined,
     atLeast(businessListing.annualRevenuePence, query.minTurnoverPence),
+    query.minTurnoverPence === undefined ? undefined : figureShown("turnover"),
     atLeast(businessListing.netProfitPence, query.minProfitPence),
+    query.minProfitPence === undefined ? undefined : figureShown("netProfit"),
     atLeast(businessListing.leaseYearsRemaining, query.minLeaseYears),
     query.tenure ? eq(businessListing.tenure, query.tenure) : undefined,
+    query.tenure || query.minLeaseYears !== undefined ? figureShown("tenure") : undefined,
     // Plain column tests, so that the planner can use the partial indexes on them.
     query.accommodation ? sql`${businessListing.accommodationIncluded}` : undefined,
     query.relocatable ? sql`${businessListing.relocatable}` : undefined,
+    query.accommodation || query.relocatable ? notConfidential : undefined,
     query.hideUnderOffer ? isNull(businessListing.underOfferAt) : undefined,
   ];
 }
@@ -99,20 +114,32 @@ export function listingConditions(query: ListingQuery): SQL {
       searchWords(query.search),
     ),
     query.category ? eq(businessListing.category, query.category) : undefined,
-    query.location ? sql`lower(${businessListing.town}) = lower(${query.location})` : undefined,
+    // A confidential listing's town is hidden, so the town filter never finds it.
+    query.location ? and(sql`lower(${businessListing.town}) = lower(${query.location})`, notConfidential) : undefined,
     ...factConditions(query),
   )!;
 }
 
 /**
  * Published listings matching the query, one page of them, with the total.
- * With a known position the default order is nearest first.
+ * With a known position the default order is nearest first. A search near a
+ * postcode or town (decision 0034) keeps those within its radius, nearest
+ * first unless another order is chosen, and its distances are in miles.
  */
-export async function searchListings(query: ListingQuery, origin: LatLng | null) {
-  const where = listingConditions(query);
-  const distance = origin ? distanceFrom(origin, businessListing.latitude, businessListing.longitude) : undefined;
+export async function searchListings(
+  query: ListingQuery,
+  origin: LatLng | null,
+  near: NearFilter | null = null,
+  viewer: Viewer = null,
+) {
+  const where = and(
+    listingConditions(query),
+    near ? withinKm(near.origin, near.km, businessListing.latitude, businessListing.longitude) : undefined,
+  );
+  const from = near?.origin ?? origin;
+  const distance = from ? distanceFrom(from, businessListing.latitude, businessListing.longitude) : undefined;
   const sort: ListingSort =
-    query.sort === "nearest" && !origin ? "latest" : (query.sort ?? (origin ? "nearest" : "latest"));
+    query.sort === "nearest" && !from ? "latest" : (query.sort ?? (from ? "nearest" : "latest"));
 
   const [items, [total]] = await Promise.all([
     db()
@@ -124,7 +151,9 @@ export async function searchListings(query: ListingQuery, origin: LatLng | null)
       .offset((query.page - 1) * PAGE_SIZE),
     db().select({ n: count() }).from(businessListing).where(where),
   ]);
-  return { items, total: total?.n ?? 0, sort };
+  const withUnit = (row: (typeof items)[number]): typeof row & { distanceUnit?: DistanceUnit } =>
+    near ? { ...row, distanceUnit: "miles" } : row;
+  return { items: await viewListings(viewer, items.map(withUnit)), total: total?.n ?? 0, sort };
 }
 
 export type ListingCard = Awaited<ReturnType<typeof searchListings>>["items"][number];
@@ -134,37 +163,61 @@ export async function listingTowns(): Promise<string[]> {
   const rows = await db()
     .selectDistinct({ town: businessListing.town })
     .from(businessListing)
-    .where(published)
+    .where(and(published, notConfidential))
     .orderBy(asc(businessListing.town));
   return rows.map((r) => r.town);
 }
 
 /** The home page's spotlight: featured by staff, or with a paid spotlight package (decision 0026). */
-export async function featuredListings(limit = 12) {
-  return db()
+export async function featuredListings(viewer: Viewer = null, limit = 12) {
+  const rows = await db()
     .select({ ...cardColumns, distanceKm: sql<null>`null` })
     .from(businessListing)
     .where(and(published, or(eq(businessListing.featured, true), eq(businessListing.promotion, "spotlight"))))
     .orderBy(desc(businessListing.publishedAt))
     .limit(limit);
+  return viewListings(viewer, rows);
 }
 
-/** A listing's page: published ones, and ones that have left the market (410). */
+/**
+ * A listing's page: published ones, and ones that have left the market (410),
+ * as stored — the caller masks it. A confidential listing is also found by its
+ * public address (confidential-<id>); by its own slug, usually the trading
+ * name, only those with access may reach it (listingForViewer).
+ */
 export async function getListingBySlug(slug: string) {
+  const confidentialId = CONFIDENTIAL_SLUG.exec(slug)?.[1];
   const [row] = await db()
     .select({
       ...cardColumns,
       ...factColumns,
       status: businessListing.status,
-      postcode: businessListing.postcode,
-      latitude: businessListing.latitude,
-      longitude: businessListing.longitude,
       publishedAt: businessListing.publishedAt,
       confirmedAt: businessListing.confirmedAt,
       updatedAt: businessListing.updatedAt,
     })
     .from(businessListing)
-    .where(eq(businessListing.slug, slug))
+    .where(
+      confidentialId
+        ? and(eq(businessListing.id, Number(confidentialId)), eq(businessListing.confidential, true))
+        : eq(businessListing.slug, slug),
+    )
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * A listing's page as this viewer may see it, or why not: 404 for one that is
+ * not on show, and for a confidential listing's own slug without access (so the
+ * trading name in an address confirms nothing); with access, that old address
+ * goes to the public one.
+ */
+export async function listingForViewer(slug: string, viewer: Viewer) {
+  const row = await getListingBySlug(slug);
+  if (!row || row.status === "pending" || row.status === "rejected") return { kind: "not-found" as const };
+  const [listing] = await viewListings(viewer, [row]);
+  if (row.confidential && slug !== listing!.slug) {
+    return listing!.masked ? { kind: "not-found" as const } : { kind: "moved" as const, to: listing!.slug };
+  }
+  return { kind: "found" as const, listing: listing!, row };
 }

@@ -11,6 +11,11 @@ import { notifyLive } from "~/server/live.server";
 import { enqueueMail } from "~/server/outbox.server";
 import { hitRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
 import { businessListing, memberBlock, message, messageThread, threadReport, user } from "~/server/schema";
+import {
+  maskableColumns as listingForMask,
+  maskListing,
+  viewListings,
+} from "~/features/marketplace/confidential.server";
 import { newMessageMail } from "./emails.server";
 import { memberName, STAFF_NAME } from "./message-rules";
 
@@ -82,7 +87,7 @@ async function addMessage(
     .returning({ id: messageThread.id });
   if (!due) return;
   const [listing] = await tx
-    .select({ title: businessListing.title })
+    .select(listingForMask)
     .from(businessListing)
     .where(eq(businessListing.id, thread.listingId));
   const address = recipientId
@@ -94,7 +99,8 @@ async function addMessage(
     tx,
     newMessageMail(address, {
       from: from.name,
-      title: listing?.title ?? "a listing",
+      // E-mails name a confidential listing as a visitor sees it (decision 0033).
+      title: listing ? maskListing(listing).title : "a listing",
       url: new URL(path, env().SITE_URL).toString(),
     }),
   );
@@ -163,7 +169,7 @@ export async function listThreads(memberId: string) {
       buyerId: messageThread.buyerId,
       sellerId: messageThread.sellerId,
       lastMessageAt: messageThread.lastMessageAt,
-      listingTitle: businessListing.title,
+      listing: listingForMask,
       buyerName: buyer.fullName,
       sellerName: seller.fullName,
       lastBody,
@@ -176,9 +182,14 @@ export async function listThreads(memberId: string) {
     .where(isParty(memberId))
     .orderBy(desc(messageThread.lastMessageAt), desc(messageThread.id))
     .limit(200);
-  return rows.map((row) => ({
+  // A buyer who has not accepted a confidential listing's NDA sees its generic title.
+  const listings = await viewListings(
+    { id: memberId },
+    rows.map((row) => row.listing),
+  );
+  return rows.map((row, i) => ({
     id: row.id,
-    listingTitle: row.listingTitle,
+    listingTitle: listings[i]!.title,
     with:
       row.buyerId === memberId ? (row.sellerId ? memberName(row.sellerName) : STAFF_NAME) : memberName(row.buyerName),
     lastBody: row.lastBody,
@@ -225,16 +236,18 @@ export async function openThread(memberId: string, threadId: number, now = new D
       ? db().select({ fullName: user.fullName }).from(user).where(eq(user.id, otherId))
       : Promise.resolve([{ fullName: STAFF_NAME }]),
     db()
-      .select({ title: businessListing.title, slug: businessListing.slug, status: businessListing.status })
+      .select({ ...listingForMask, status: businessListing.status })
       .from(businessListing)
-      .where(eq(businessListing.id, thread.listingId)),
+      .where(eq(businessListing.id, thread.listingId))
+      .then((rows) => viewListings({ id: memberId }, rows)),
     messagesOf(thread.id),
     otherId ? blockersBetween(db(), memberId, otherId) : Promise.resolve([]),
   ]);
   const otherName = otherId ? memberName(names[0]?.fullName) : STAFF_NAME;
+  const shown = listing[0]!;
   return {
     id: thread.id,
-    listing: listing[0]!,
+    listing: { title: shown.title, slug: shown.slug, status: shown.status },
     otherName,
     canBlock: otherId !== null,
     iBlocked: blocks.includes(memberId),
@@ -337,9 +350,11 @@ export async function openStaffThread(threadId: number, now = new Date()) {
       ? db().select({ fullName: user.fullName, email: user.email }).from(user).where(eq(user.id, thread.sellerId))
       : Promise.resolve([null]),
     db()
-      .select({ title: businessListing.title, slug: businessListing.slug })
+      .select(listingForMask)
       .from(businessListing)
-      .where(eq(businessListing.id, thread.listingId)),
+      .where(eq(businessListing.id, thread.listingId))
+      // Staff see it in full, at its public address.
+      .then((rows) => rows.map((row) => maskListing(row, true))),
     messagesOf(thread.id),
     db().select().from(threadReport).where(eq(threadReport.threadId, thread.id)).orderBy(desc(threadReport.createdAt)),
   ]);

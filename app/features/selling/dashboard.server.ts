@@ -2,6 +2,7 @@
 // listings only, each with its views and the interest it received.
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { listingViewsByDay } from "~/features/marketplace/listing-views.server";
+import { ndaSigners } from "~/features/marketplace/confidential.server";
 import { db } from "~/server/db.server";
 import { businessListing, enquiry, listingRevision } from "~/server/schema";
 import { claimListingsByEmail } from "./seller.server";
@@ -22,6 +23,7 @@ export async function sellerDashboard(member: { id: string; email: string; email
       createdAt: businessListing.createdAt,
       publishedAt: businessListing.publishedAt,
       confirmedAt: businessListing.confirmedAt,
+      confidential: businessListing.confidential,
       revisionSentAt: listingRevision.updatedAt,
     })
     .from(businessListing)
@@ -34,8 +36,9 @@ export async function sellerDashboard(member: { id: string; email: string; email
   const ids = listings.map((listing) => listing.id);
   if (ids.length === 0) return [];
 
-  const [views, interest] = await Promise.all([
+  const [views, signers, interest] = await Promise.all([
     listingViewsByDay(ids, 30, now),
+    ndaSigners(ids),
     // Only interest registered under the line telling buyers the seller sees it (UK GDPR).
     db()
       .select({ id: enquiry.id, listingId: enquiry.listingId, fields: enquiry.fields, createdAt: enquiry.createdAt })
@@ -54,6 +57,10 @@ export async function sellerDashboard(member: { id: string; email: string; email
       actions: sellerActionsFrom(listing),
       editable: sellerCanEdit(listing.status),
       viewsByDay: views.get(listing.id)!,
+      // Who accepted the NDA of a confidential listing (decision 0033): name and date, never their address.
+      ndas: signers
+        .filter((row) => row.listingId === listing.id)
+        .map(({ id, fullName, acceptedAt, revokedAt }) => ({ id, fullName, acceptedAt, revokedAt })),
       enquiries: interest
         .filter((row) => row.listingId === listing.id)
         .map((row) => ({

@@ -1,12 +1,13 @@
 // What the seller is told by the listing's lifecycle (decision 0030).
 import type { MailMessage } from "~/server/mail.server";
 
-interface To {
+export interface To {
   email: string;
   name: string;
 }
 
-const letter = (to: To, subject: string, body: string[]): MailMessage => ({
+/** A plain-text letter to a member, signed by HBS. */
+export const letter = (to: To, subject: string, body: string[]): MailMessage => ({
   to: to.email,
   subject,
   text: [`Dear ${to.name},`, "", ...body, "", "HBS"].join("\n"),

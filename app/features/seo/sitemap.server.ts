@@ -1,4 +1,5 @@
 import { asc, count, eq } from "drizzle-orm";
+import { maskableColumns, maskListing } from "~/features/marketplace/confidential.server";
 import { db } from "~/server/db.server";
 import { businessListing, directoryBusiness } from "~/server/schema";
 import { absoluteUrl } from "~/server/site.server";
@@ -7,7 +8,19 @@ import { absoluteUrl } from "~/server/site.server";
 // protocol's 50,000 URLs per file at any size of directory.
 export const SITEMAP_CHUNK = 40_000;
 
-const staticPaths = ["/", "/halal-network-space", "/buy", "/sell", "/promote", "/services", "/contact", "/about", "/privacy", "/terms"];
+const staticPaths = [
+  "/",
+  "/halal-network-space",
+  "/buy",
+  "/sell",
+  "/promote",
+  "/services",
+  "/contact",
+  "/about",
+  "/privacy",
+  "/terms",
+  "/review-policy",
+];
 
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
@@ -25,8 +38,12 @@ export async function sitemapIndex(): Promise<Response> {
   const parts = ["pages"];
   for (let i = 1; i <= Math.ceil((listings?.n ?? 0) / SITEMAP_CHUNK); i++) parts.push(`listings-${i}`);
   for (let i = 1; i <= Math.ceil((businesses?.n ?? 0) / SITEMAP_CHUNK); i++) parts.push(`businesses-${i}`);
-  const entries = parts.map((part) => `  <sitemap><loc>${escapeXml(absoluteUrl(`/sitemaps/${part}.xml`))}</loc></sitemap>`);
-  return xmlResponse(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</sitemapindex>\n`);
+  const entries = parts.map(
+    (part) => `  <sitemap><loc>${escapeXml(absoluteUrl(`/sitemaps/${part}.xml`))}</loc></sitemap>`,
+  );
+  return xmlResponse(
+    `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</sitemapindex>\n`,
+  );
 }
 
 /** One part of the sitemap, by file name: pages.xml, listings-N.xml, businesses-N.xml. Null if no such part. */
@@ -41,22 +58,34 @@ export async function sitemapPart(file: string): Promise<Response | null> {
   } else {
     const page = Number(number ?? 0);
     if (page < 1) return null;
-    const table = kind === "listings" ? businessListing : directoryBusiness;
-    const where = kind === "listings" ? eq(businessListing.status, "published") : eq(directoryBusiness.published, true);
-    const prefix = kind === "listings" ? "/buy/" : "/halal-network-space/";
-    const rows = await db()
-      .select({ slug: table.slug, updatedAt: table.updatedAt })
-      .from(table)
-      .where(where)
-      .orderBy(asc(table.id))
-      .limit(SITEMAP_CHUNK)
-      .offset((page - 1) * SITEMAP_CHUNK);
-    if (rows.length === 0) return null;
-    urls = rows.map((row) => ({ path: prefix + row.slug, updatedAt: row.updatedAt }));
+    const offset = (page - 1) * SITEMAP_CHUNK;
+    if (kind === "listings") {
+      const rows = await db()
+        .select({ ...maskableColumns, updatedAt: businessListing.updatedAt })
+        .from(businessListing)
+        .where(eq(businessListing.status, "published"))
+        .orderBy(asc(businessListing.id))
+        .limit(SITEMAP_CHUNK)
+        .offset(offset);
+      // A confidential listing is listed at its public address, as a visitor sees it (decision 0033).
+      urls = rows.map((row) => ({ path: `/buy/${maskListing(row).slug}`, updatedAt: row.updatedAt }));
+    } else {
+      const rows = await db()
+        .select({ slug: directoryBusiness.slug, updatedAt: directoryBusiness.updatedAt })
+        .from(directoryBusiness)
+        .where(eq(directoryBusiness.published, true))
+        .orderBy(asc(directoryBusiness.id))
+        .limit(SITEMAP_CHUNK)
+        .offset(offset);
+      urls = rows.map((row) => ({ path: `/halal-network-space/${row.slug}`, updatedAt: row.updatedAt }));
+    }
+    if (urls.length === 0) return null;
   }
   const entries = urls.map(
     ({ path, updatedAt }) =>
       `  <url><loc>${escapeXml(absoluteUrl(path))}</loc>${updatedAt ? `<lastmod>${updatedAt.toISOString()}</lastmod>` : ""}</url>`,
   );
-  return xmlResponse(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</urlset>\n`);
+  return xmlResponse(
+    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</urlset>\n`,
+  );
 }

@@ -1,15 +1,30 @@
-import { getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import type { SessionUser } from "~/features/account/session.server";
 import { FormErrors, SelectField, TextareaField, TextField } from "~/components/ui/field";
-import { Input, Label } from "~/components/ui/form-controls";
 import { AdminHeading } from "~/features/admin/components/admin-shell";
-import { getDirectoryBusiness, hoursForm, saveDirectoryBusiness } from "~/features/admin/directory.server";
-import { EvidenceFields, HoursFields } from "~/features/admin/components/business-evidence-fields";
+import {
+  getDirectoryBusiness,
+  hoursForm,
+  linkBusinessHygiene,
+  saveDirectoryBusiness,
+} from "~/features/admin/directory.server";
+import { HygieneLink } from "~/features/admin/components/hygiene-link";
+import { hygieneSuggestions, linkedEstablishment } from "~/features/directory/food-hygiene.server";
+import {
+  Checkbox,
+  EvidenceFields,
+  HoursFields,
+  ImageFields,
+} from "~/features/admin/components/business-evidence-fields";
 import { idParam, readAdminForm } from "~/features/admin/form.server";
 import { currentAdmin } from "~/features/admin/guard.server";
-import { businessSchema } from "~/features/admin/schemas";
+import { businessSchema, hygieneLinkSchema, rejectSchema } from "~/features/admin/schemas";
+import { decideHalalProposal, pendingHalalProposalOf } from "~/features/owners/owner.server";
+import { RevisionReview } from "~/features/selling/components/revision-review";
+import { formatLondonDateTime } from "~/lib/dates";
+import { ReviewWarningForm } from "~/features/reviews/components/review-warning-form";
 import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
 import { SELL_FORM_LIMITS } from "~/features/marketplace/listing-submission.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -20,10 +35,46 @@ const idOrNew = (value: string) => (value === "new" ? null : idParam(value));
 
 export async function loader({ params }: Route.LoaderArgs) {
   const id = idOrNew(params.id);
-  if (id === null) return { business: null, hours: null };
+  if (id === null) return { business: null, hours: null, hygiene: null, proposal: null };
   const business = await getDirectoryBusiness(id);
   if (!business) throw data(null, { status: 404 });
-  return { business, hours: await hoursForm(id) };
+  const [hours, linked, suggestions, proposal] = await Promise.all([
+    hoursForm(id),
+    linkedEstablishment(business.fhrsid),
+    hygieneSuggestions(business),
+    pendingHalalProposalOf(id),
+  ]);
+  return {
+    business,
+    hours,
+    hygiene: { linked, suggestions },
+    proposal: proposal && { ...proposal, sentAt: formatLondonDateTime(proposal.sentAt) },
+  };
+}
+
+/** The "Food hygiene rating" section's two forms: link by FHRSID, or unlink (decision 0029). */
+async function hygieneAction(admin: SessionUser, id: number | null, formData: FormData) {
+  if (id === null) throw data(null, { status: 404 });
+  const unlink = formData.get("intent") === "hygiene-unlink";
+  const submission = parseWithZod(formData, { schema: hygieneLinkSchema });
+  if (!unlink && submission.status !== "success") {
+    return data<IntentActionData>({ intent: "hygiene-link", result: submission.reply() }, { status: 400 });
+  }
+  const linked = await linkBusinessHygiene(
+    admin,
+    id,
+    unlink || submission.status !== "success" ? null : Number(submission.value.fhrsid),
+  );
+  if (!linked.ok) {
+    return data<IntentActionData>(
+      { intent: "hygiene-link", result: submission.reply({ fieldErrors: { fhrsid: [linked.message] } }) },
+      { status: linked.missing ? 404 : 400 },
+    );
+  }
+  return redirectWithToast(`/admin/directory/${id}`, {
+    type: "success",
+    title: unlink ? "Food hygiene rating unlinked" : "Food hygiene rating linked",
+  });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -31,6 +82,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = idOrNew(params.id);
   const { formData, refused } = await readAdminForm(request, { ...SELL_FORM_LIMITS, maxFiles: 1 });
   if (refused) return refused;
+  const intent = formData.get("intent");
+  if (intent === "hygiene-link" || intent === "hygiene-unlink") return hygieneAction(admin, id, formData);
+  if (id !== null && (intent === "revision-approve" || intent === "revision-reject")) {
+    return decideProposal(admin, id, intent, formData);
+  }
   const submission = parseWithZod(formData, { schema: businessSchema });
   if (submission.status !== "success") {
     return data<IntentActionData>({ intent: "save", result: submission.reply() }, { status: 400 });
@@ -48,21 +104,43 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
+/** Staff's decision on the owner's halal details (decision 0036). */
+async function decideProposal(
+  admin: { id: string; email: string },
+  id: number,
+  intent: "revision-approve" | "revision-reject",
+  formData: FormData,
+) {
+  let decision: { approve: true } | { approve: false; reason: string } = { approve: true };
+  if (intent === "revision-reject") {
+    const submission = parseWithZod(formData, { schema: rejectSchema });
+    if (submission.status !== "success") {
+      return data<IntentActionData>({ intent, result: submission.reply() }, { status: 400 });
+    }
+    decision = { approve: false, reason: submission.value.reason };
+  }
+  const proposalId = Number(formData.get("revisionId"));
+  const decided = Number.isSafeInteger(proposalId) && (await decideHalalProposal(admin, id, proposalId, decision));
+  return redirectWithToast(
+    `/admin/directory/${id}`,
+    decided
+      ? {
+          type: "success",
+          title: decision.approve ? "Halal details approved and published" : "Halal details rejected",
+          description: "The owner has been e-mailed.",
+        }
+      : { type: "error", title: "These details are no longer waiting" },
+  );
+}
+
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { title: `${loaded?.business?.name ?? "New business"} | HBS back office` },
 ];
 
-function Checkbox({ meta, label }: { meta: Parameters<typeof getInputProps>[0]; label: string }) {
-  const { key, ...props } = getInputProps(meta, { type: "checkbox" });
-  return (
-    <label className="flex items-center gap-2 text-sm font-medium">
-      <input key={key} {...props} className="size-4 accent-brand-700" />
-      {label}
-    </label>
-  );
-}
-
-export default function AdminBusiness({ loaderData: { business, hours }, actionData }: Route.ComponentProps) {
+export default function AdminBusiness({
+  loaderData: { business, hours, hygiene, proposal },
+  actionData,
+}: Route.ComponentProps) {
   const yesNo = (value: boolean | null | undefined) =>
     value === null || value === undefined ? undefined : value ? "yes" : "no";
   const { form, fields, formProps, submitting } = useIntentForm(
@@ -115,6 +193,11 @@ export default function AdminBusiness({ loaderData: { business, hours }, actionD
           </Link>
         ) : null}
       </AdminHeading>
+      {proposal ? (
+        <div className="mb-6">
+          <RevisionReview revision={proposal} actionData={actionData as IntentActionData | undefined} from="owner" />
+        </div>
+      ) : null}
       <Form
         {...formProps}
         encType="multipart/form-data"
@@ -143,30 +226,7 @@ export default function AdminBusiness({ loaderData: { business, hours }, actionD
         </div>
         <EvidenceFields fields={fields} />
         <HoursFields fields={fields} />
-        <div className="grid gap-3">
-          {business?.image ? (
-            <div className="flex items-center gap-4">
-              <img src={business.image} alt="" width={150} height={100} className="rounded-md object-cover" />
-              <Checkbox meta={fields.removeImage} label="Remove this image" />
-            </div>
-          ) : null}
-          <div className="grid gap-1.5">
-            <Label htmlFor={fields.image.id}>{business?.image ? "Replace the image" : "Image"}</Label>
-            <Input
-              id={fields.image.id}
-              name={fields.image.name}
-              type="file"
-              accept="image/jpeg,image/png,image/webp"
-              aria-invalid={fields.image.errors?.length ? true : undefined}
-              aria-describedby={fields.image.errors?.length ? fields.image.errorId : undefined}
-            />
-            {fields.image.errors?.[0] ? (
-              <p id={fields.image.errorId} className="text-sm font-medium text-red-700">
-                {fields.image.errors[0]}
-              </p>
-            ) : null}
-          </div>
-        </div>
+        <ImageFields image={business?.image ?? null} fields={fields} />
         <div className="flex flex-wrap gap-6">
           <Checkbox meta={fields.published} label="Published in the directory" />
           <Checkbox meta={fields.featured} label="Featured" />
@@ -186,6 +246,14 @@ export default function AdminBusiness({ loaderData: { business, hours }, actionD
           </Button>
         </div>
       </Form>
+      {hygiene ? (
+        <HygieneLink
+          linked={hygiene.linked}
+          suggestions={hygiene.suggestions}
+          actionData={actionData as IntentActionData | undefined}
+        />
+      ) : null}
+      {business ? <ReviewWarningForm businessId={business.id} warning={business.reviewWarning} /> : null}
     </>
   );
 }

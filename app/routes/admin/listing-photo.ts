@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { privateImageResponse } from "~/server/storage.server";
 import { idParam } from "~/features/admin/form.server";
 import { readSubmissionPhoto } from "~/features/admin/listings.server";
 import type { Route } from "./+types/listing-photo";
@@ -10,11 +11,5 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!/^[a-f0-9]{32}\.webp$/.test(params.name)) throw data(null, { status: 404 });
   const bytes = await readSubmissionPhoto(id, params.name);
   if (!bytes) throw data(null, { status: 404 });
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      "content-type": "image/webp",
-      "cache-control": "private, no-store",
-      "x-content-type-options": "nosniff",
-    },
-  });
+  return privateImageResponse(bytes);
 }

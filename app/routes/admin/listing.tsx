@@ -19,6 +19,9 @@ import type { IntentActionData } from "~/lib/use-intent-form";
 import { SELL_FORM_LIMITS } from "~/features/marketplace/listing-submission.server";
 import { listingViewsTotal } from "~/features/marketplace/listing-views.server";
 import { formatLondonDateTime } from "~/lib/dates";
+import { ConfidentialForm } from "~/features/marketplace/components/confidential-form";
+import { parseConfidentialForm, suggestedConfidentialTitle } from "~/features/marketplace/confidential";
+import { setConfidential } from "~/features/marketplace/confidential.server";
 import { RevisionReview } from "~/features/selling/components/revision-review";
 import { decideRevision, pendingRevisionOf } from "~/features/selling/revisions.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -43,6 +46,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     underOffer:
       listing.status === "published" ? listing.underOfferAt && formatLondonDateTime(listing.underOfferAt) : undefined,
     transitions: transitionsFrom(listing.status),
+    suggestedTitle: suggestedConfidentialTitle(listing),
     revision: await describedRevision(id),
     submission: submission && {
       ...submission,
@@ -65,6 +69,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { formData, refused } = await readAdminForm(request, EDIT_FORM_LIMITS);
   if (refused) return refused;
   const intent = String(formData.get("intent"));
+  if (intent === "confidential") {
+    const found = await getListingForReview(id);
+    if (!found) throw data(null, { status: 404 });
+    const parsed = parseConfidentialForm(formData, found.listing.title);
+    if ("errors" in parsed) {
+      return data<IntentActionData>({ intent, result: { status: "error", error: parsed.errors } }, { status: 400 });
+    }
+    await setConfidential(admin, id, parsed.value, null);
+    return redirectWithToast(`/admin/listings/${id}`, {
+      type: "success",
+      title: parsed.value.confidential ? "Listing marked confidential" : "Listing no longer confidential",
+    });
+  }
   const back = `/admin/listings/${id}`;
 
   if (intent === "save") {
@@ -149,7 +166,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 ];
 
 export default function AdminListing({
-  loaderData: { listing, transitions, submission, underOffer, views, revision },
+  loaderData: { listing, transitions, submission, underOffer, views, revision, suggestedTitle },
   actionData,
 }: Route.ComponentProps) {
   const live = listing.status !== "pending" && listing.status !== "rejected";
@@ -207,6 +224,13 @@ export default function AdminListing({
             <p className="mt-4 text-sm text-slate-700">
               Views in the last 30 days: <strong>{views.toLocaleString("en-GB")}</strong>
             </p>
+          </section>
+          <section className="rounded-xl border border-slate-200 bg-white p-6">
+            <ConfidentialForm
+              listing={listing}
+              suggestedTitle={suggestedTitle}
+              actionData={actionData as IntentActionData | undefined}
+            />
           </section>
           {submission ? (
             <section

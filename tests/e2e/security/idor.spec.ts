@@ -4,11 +4,22 @@
 import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { seedListings } from "../../../db/seed/data";
-import { addVirtualAuthenticator, expect, hydrated, sellFormFields, test, toasts, type Member } from "../fixtures";
+import { addBusinessFor, SCAN } from "../directory-admin";
+import {
+  addVirtualAuthenticator,
+  expect,
+  hydrated,
+  sellFormFields,
+  test,
+  toasts,
+  verifyEmail,
+  type Member,
+} from "../fixtures";
 
 const MEMBER_PAGES = [
   "/my-account",
   "/my-listings",
+  "/my-businesses",
   "/messages",
   "/my-subscriptions",
   "/my-queries",
@@ -215,6 +226,71 @@ test("a seller's listing, its enquiries and its steps are theirs alone", async (
   await owner.page.context().close();
 });
 
+test("a confidential listing's NDAs are its seller's alone to see and withdraw (decision 0033)", async ({
+  page,
+  browser,
+  baseURL,
+  visitorIp,
+  signUpAndSignIn,
+  signInAsNewAdmin,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await memberBrowser(browser, baseURL, visitorIp);
+  const title = `Hidden Grill ${owner.id}`;
+  const sent = await owner.page.request.post("/sell", {
+    multipart: {
+      businessName: title,
+      category: "food",
+      location: "Leeds",
+      askingPrice: "70000",
+      annualRevenue: "200000",
+      description: "A grill sold in confidence.",
+      contactName: owner.member.fullName,
+      contactEmail: owner.member.email,
+      contactPhone: "07700 900654",
+    },
+  });
+  expect(sent.status()).toBe(200);
+  const id = /\/my-listings\/(\d+)\/edit/.exec(await (await owner.page.request.get("/my-listings")).text())![1]!;
+  await signInAsNewAdmin();
+  await page.request.post(`/admin/listings/${id}`, { form: { intent: "approve" } });
+  const marked = await owner.page.request.post(`/my-listings/${id}/edit`, {
+    form: { intent: "confidential", confidential: "yes", confidentialTitle: "Confidential: a grill in Yorkshire" },
+    maxRedirects: 0,
+  });
+  expect(marked.status()).toBe(302);
+  const buyer = await memberBrowser(browser, baseURL, visitorIp);
+  const signed = await buyer.page.request.post(`/buy/confidential-${id}/nda`, {
+    form: { fullName: `Signer ${buyer.id}`, agree: "yes" },
+    maxRedirects: 0,
+  });
+  expect(signed.status()).toBe(302);
+  expect(await (await buyer.page.request.get(`/buy/confidential-${id}`)).text()).toContain(title);
+  const ndaId = /name="ndaId" value="(\d+)"/.exec(await (await owner.page.request.get("/my-listings")).text())![1]!;
+
+  // Another member: sees neither the listing's name nor who signed, cannot withdraw the NDA or unmark the listing.
+  await signUpAndSignIn();
+  const seen = await everythingShownTo(page);
+  for (const secret of [title, `Signer ${buyer.id}`]) expect(seen).not.toContain(secret);
+  expect(await (await page.request.get(`/buy/confidential-${id}`)).text()).not.toContain(title);
+  expect(await (await page.request.get(`/buy/confidential-${id}.data`)).text()).not.toContain(title);
+  const revoke = await page.request.post("/my-listings", { form: { intent: "revoke-nda", ndaId }, maxRedirects: 0 });
+  expect(revoke.status()).toBe(302);
+  const unmark = await page.request.post(`/my-listings/${id}/edit`, {
+    form: { intent: "confidential" },
+    maxRedirects: 0,
+  });
+  expect(unmark.status()).toBe(404);
+  expect((await page.request.post(`/admin/listings/${id}`, { form: { intent: "confidential" } })).status()).toBe(403);
+  expect(await (await buyer.page.request.get(`/buy/confidential-${id}`)).text()).toContain(title);
+  expect(await (await page.request.get(`/buy/confidential-${id}`)).text()).not.toContain(title);
+
+  // Off /buy again, so other tests' counts of it hold.
+  await owner.page.request.post("/my-listings", { form: { intent: "mark-sold", listingId: id } });
+  await owner.page.context().close();
+  await buyer.page.context().close();
+});
+
 test("a member's message thread is theirs alone: read, answered, blocked or reported by nobody else", async ({
   page,
   browser,
@@ -277,5 +353,121 @@ test("a member cannot buy promotion for another member's business (decision 0026
   expect(forged.status()).toBe(400);
   expect(await forged.text()).toContain("Please choose one of your businesses or listings to promote.");
   expect(forged.headers().location).toBeUndefined();
+  await owner.page.context().close();
+});
+
+test("an owner's business, its edits, halal details and claim documents are theirs alone (decision 0036)", async ({
+  page,
+  browser,
+  baseURL,
+  visitorIp,
+  signUpAndSignIn,
+  signInAsNewAdmin,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await memberBrowser(browser, baseURL, visitorIp);
+  await signInAsNewAdmin();
+  const name = `Owned Grill ${owner.id}`;
+  const id = await addBusinessFor(page.request, owner.member.email, name);
+  // A published business without a website, claimed by the owner with a document.
+  const claimed = `Claimed Cafe ${owner.id}`;
+  const claimedId = await addBusinessFor(page.request, null, claimed, { published: true });
+  const slug = /href="(\/halal-network-space\/[^"]+)"/.exec(
+    await (await page.request.get(`/admin/directory/${claimedId}`)).text(),
+  )![1]!;
+  const sent = await owner.page.request.post(`${slug}/claim`, {
+    multipart: { intent: "documents", documents: { name: "bill.png", mimeType: "image/png", buffer: SCAN } },
+    maxRedirects: 0,
+  });
+  expect(sent.status()).toBe(302);
+  const claimRow = new RegExp(`href="(/admin/claims/\\d+)"[^>]*>${claimed}<`).exec(
+    await (await page.request.get("/admin/claims")).text(),
+  );
+  const claimPath = claimRow![1]!;
+  const documentPath = new RegExp(`src="(${claimPath}/documents/[a-f0-9]+\\.webp)"`).exec(
+    await (await page.request.get(claimPath)).text(),
+  )![1]!;
+  expect((await page.request.get(documentPath)).status()).toBe(200);
+  expect(await (await owner.page.request.get("/my-businesses")).text()).toContain(name);
+
+  // Another member: neither sees nor changes the business, its halal details, the claim or its documents.
+  await signUpAndSignIn();
+  expect(await everythingShownTo(page)).not.toContain(name);
+  expect((await page.request.get(`/my-businesses/${id}/edit`)).status()).toBe(404);
+  const edits: Record<string, string>[] = [
+    { intent: "edit", description: "Taken over.", phone: "07700 900999" },
+    { intent: "halal", halalStatus: "fully_halal", halalCertifierBody: "hmc" },
+  ];
+  for (const form of edits) {
+    const refused = await page.request.post(`/my-businesses/${id}/edit`, { multipart: form, maxRedirects: 0 });
+    expect(refused.status(), form.intent).toBe(404);
+  }
+  const ownEdit = await (await owner.page.request.get(`/my-businesses/${id}/edit`)).text();
+  expect(ownEdit).toContain("Charcoal grills and curries.");
+  expect(ownEdit).not.toContain("Taken over.");
+  expect(ownEdit).not.toContain("waiting to be checked");
+  for (const path of [claimPath, documentPath]) {
+    const response = await page.request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).not.toBe(200);
+    expect(await response.text()).not.toContain(owner.member.email);
+  }
+  // A code for someone else's claim: there is none of theirs to confirm.
+  const forged = await page.request.post(`${slug}/claim`, { form: { intent: "confirm-code", code: "123456" } });
+  expect(forged.status()).toBe(400);
+  expect(await forged.text()).toContain("There is no code waiting for this claim.");
+
+  // Out of the directory again.
+  await signInAsNewAdmin();
+  await page.request.post(`/admin/directory/${claimedId}`, {
+    multipart: {
+      intent: "save",
+      name: claimed,
+      category: "food",
+      description: "Charcoal grills and curries.",
+      town: "Leeds",
+    },
+  });
+  await owner.page.context().close();
+});
+
+test("a member's review is theirs alone: nobody else sees it while held, edits or deletes it (decision 0035)", async ({
+  page,
+  browser,
+  baseURL,
+  visitorIp,
+  signUpAndSignIn,
+}) => {
+  const owner = await memberBrowser(browser, baseURL, visitorIp);
+  await verifyEmail(owner.page, owner.member);
+  const reviewPage = "/halal-network-space/newport-smile-dental-clinic/review";
+  const secret = `Private review ${owner.id}: the hygienist was gentle and thorough.`;
+  const written = await owner.page.request.post(reviewPage, {
+    form: { intent: "save", rating: "4", body: secret },
+    maxRedirects: 0,
+  });
+  expect(written.status()).toBe(302);
+  // A new account's review waits for staff: on the page it is the owner's alone.
+  expect(await (await owner.page.request.get(reviewPage)).text()).toContain(secret);
+
+  const other = await signUpAndSignIn();
+  await verifyEmail(page, other);
+  for (const path of [reviewPage, `${reviewPage}.data`, "/halal-network-space/newport-smile-dental-clinic"]) {
+    expect(await (await page.request.get(path)).text(), path).not.toContain(secret);
+  }
+  // The review form is always the signed-in member's own: deleting deletes nothing of the owner's,
+  // and saving writes the other member's own review beside it.
+  expect((await page.request.post(reviewPage, { form: { intent: "delete" }, maxRedirects: 0 })).status()).toBe(404);
+  const mine = await page.request.post(reviewPage, {
+    form: { intent: "save", rating: "1", body: "Not my review to change, but my own opinion of it." },
+    maxRedirects: 0,
+  });
+  expect(mine.status()).toBe(302);
+  const own = await (await owner.page.request.get(reviewPage)).text();
+  expect(own).toContain(secret);
+  expect(own).not.toContain("Not my review to change");
+  // A review that is not published cannot be reported, nor one under another business's address.
+  expect(
+    (await page.request.get("/halal-network-space/newport-smile-dental-clinic/reviews/999999/report")).status(),
+  ).toBe(404);
   await owner.page.context().close();
 });

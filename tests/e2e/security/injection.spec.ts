@@ -3,7 +3,9 @@
 // a server error, never the markup itself, and never a header we did not set;
 // what is stored is shown as text wherever staff and members read it.
 import type { APIResponse, Page } from "@playwright/test";
-import { expect, sellFormFields, test, type Member } from "../fixtures";
+import { seedBusinesses } from "../../../db/seed/data";
+import { addBusinessFor } from "../directory-admin";
+import { expect, sellFormFields, test, verifyEmail, type Member } from "../fixtures";
 
 const PAYLOADS = [
   `'; DROP TABLE enquiry; -- " OR "1"="1`,
@@ -355,4 +357,59 @@ test("a member's message thread takes hostile text and shows it as text", async 
   await page.goto(thread);
   await expect(page.getByRole("main")).toContainText("data-hbs-injected");
   for (const path of ["/messages", thread]) await expectShownAsText(page, path);
+});
+
+test("a claim's forms and an owner's edit forms take hostile text, shown back to owner and staff as text", async ({
+  page,
+  signUpAndSignIn,
+  signInElsewhere,
+  signInAsNewAdmin,
+}) => {
+  const member = await signUpAndSignIn();
+  const owner = await signInElsewhere(member);
+  await signInAsNewAdmin();
+  // Not published: other tests count the directory.
+  const id = await addBusinessFor(page.request, member.email, `Hostile Grill ${Date.now()}`);
+  const claim = `/halal-network-space/${seedBusinesses[0]!.slug}/claim`;
+  const edit = `/my-businesses/${id}/edit`;
+  expect(await attackForms(owner, [claim, edit, "/my-businesses"])).toBeGreaterThan(20);
+  for (const path of [claim, edit, "/my-businesses"]) await expectShownAsText(owner, path);
+  for (const path of [`/admin/directory/${id}`, "/admin/claims"]) await expectShownAsText(page, path);
+});
+
+test("a member's review and anyone's report take hostile text and show it as text, to members and staff (decision 0035)", async ({
+  page,
+  signUpAndSignIn,
+  signInAsNewAdmin,
+}) => {
+  const member = await signUpAndSignIn();
+  await verifyEmail(page, member);
+  const business = "/halal-network-space/cwmbran-family-dental-practice";
+  expect(await attackForms(page, [`${business}/review`])).toBeGreaterThan(10);
+  const marker = `hostile${Date.now()}`;
+  for (const payload of PAYLOADS) {
+    const response = await page.request.post(`${business}/review`, {
+      form: { intent: "save", rating: "3", body: `${payload} ${marker} and enough words to be a review.` },
+      maxRedirects: 0,
+    });
+    await expectHarmless(response, "POST the review form");
+  }
+  await page.goto(`${business}/review`);
+  await expect(page.getByLabel("Your review")).toHaveValue(new RegExp(marker));
+  for (const path of [`${business}/review`, business]) await expectShownAsText(page, path);
+
+  // Staff read it (held: a new account), publish it, and anyone reports it with hostile reasons.
+  await signInAsNewAdmin();
+  await page.goto("/admin/reviews");
+  const review = await page.getByRole("row").filter({ hasText: marker }).getByRole("link").first().getAttribute("href");
+  expect(review).toMatch(/^\/admin\/reviews\/\d+$/);
+  expect((await page.request.post(review!, { form: { intent: "publish" }, maxRedirects: 0 })).status()).toBe(302);
+  const report = `${business}/reviews/${review!.split("/").pop()}/report`;
+  expect(await attackForms(page, [report])).toBeGreaterThan(5);
+  for (const path of ["/admin/reviews", review!, business, report]) await expectShownAsText(page, path);
+  await page.goto(review!);
+  await expect(page.getByRole("main")).toContainText("data-hbs-injected");
+  // Last: staff's own forms on the review, which remove it with a hostile reason.
+  expect(await attackForms(page, [review!])).toBeGreaterThan(5);
+  await expectShownAsText(page, review!);
 });

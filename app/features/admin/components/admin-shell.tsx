@@ -12,6 +12,8 @@ const sections = [
   { to: "/admin/subscriptions", label: "Subscriptions" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/directory", label: "Directory" },
+  { to: "/admin/claims", label: "Claims" },
+  { to: "/admin/reviews", label: "Reviews" },
   { to: "/admin/outbox", label: "Outbox" },
   { to: "/admin/audit", label: "Audit log" },
 ];

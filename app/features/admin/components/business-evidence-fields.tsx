@@ -1,4 +1,5 @@
-import { SelectField, TextareaField, TextField } from "~/components/ui/field";
+import { getInputProps } from "@conform-to/react";
+import { FileField, SelectField, TextareaField, TextField } from "~/components/ui/field";
 import { hoursFieldNames } from "~/features/directory/evidence-schema";
 import { certifierBodies, certifierLabels, evidenceLabels } from "~/features/directory/halal";
 import { WEEKDAYS } from "~/features/directory/opening-hours";
@@ -16,11 +17,24 @@ type EvidenceField =
   | "halalEvidence"
   | "halalCheckedOn";
 
-/** The business editor's halal evidence (docs/decisions/0027-halal-evidence.md). */
-export function EvidenceFields({ fields }: { fields: Record<EvidenceField, Meta> }) {
+/**
+ * The business editor's halal evidence (docs/decisions/0027-halal-evidence.md).
+ * An owner's proposal (decision 0036) leaves out how HBS knows and when it
+ * checked: those are HBS's own.
+ */
+export function EvidenceFields({
+  fields,
+  proposal = false,
+}: {
+  fields: Record<Exclude<EvidenceField, "halalEvidence" | "halalCheckedOn">, Meta> &
+    Partial<Record<"halalEvidence" | "halalCheckedOn", Meta>>;
+  proposal?: boolean;
+}) {
   return (
     <fieldset className="grid gap-5 sm:grid-cols-3">
-      <legend className="mb-2 text-sm font-semibold text-slate-900">Halal evidence (optional)</legend>
+      <legend className="mb-2 text-sm font-semibold text-slate-900">
+        {proposal ? "Halal details, as the certifier states them" : "Halal evidence (optional)"}
+      </legend>
       <SelectField meta={fields.halalStatus} label="Halal">
         <option value="">Not stated</option>
         <option value="fully_halal">Fully halal</option>
@@ -52,15 +66,19 @@ export function EvidenceFields({ fields }: { fields: Record<EvidenceField, Meta>
         <option value="no">No</option>
         <option value="yes">Yes</option>
       </SelectField>
-      <SelectField meta={fields.halalEvidence} label="How HBS knows">
-        <option value="">Not yet checked</option>
-        {Object.entries(evidenceLabels).map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </SelectField>
-      <TextField meta={fields.halalCheckedOn} label="Last checked on" type="date" />
+      {!proposal && fields.halalEvidence && fields.halalCheckedOn ? (
+        <>
+          <SelectField meta={fields.halalEvidence} label="How HBS knows">
+            <option value="">Not yet checked</option>
+            {Object.entries(evidenceLabels).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </SelectField>
+          <TextField meta={fields.halalCheckedOn} label="Last checked on" type="date" />
+        </>
+      ) : null}
     </fieldset>
   );
 }
@@ -90,5 +108,40 @@ export function HoursFields({
         hint="One a line: 2026-03-20 closed Eid al-Fitr, or 2026-03-21 12:00-16:00 Eid"
       />
     </fieldset>
+  );
+}
+
+export function Checkbox({ meta, label }: { meta: Parameters<typeof getInputProps>[0]; label: string }) {
+  const { key, ...props } = getInputProps(meta, { type: "checkbox" });
+  return (
+    <label className="flex items-center gap-2 text-sm font-medium">
+      <input key={key} {...props} className="size-4 accent-brand-700" />
+      {label}
+    </label>
+  );
+}
+
+/** The business's photo: kept, removed or replaced (checked by its content on the server). */
+export function ImageFields({
+  image,
+  fields,
+}: {
+  image: string | null;
+  fields: Record<"image" | "removeImage", Meta>;
+}) {
+  return (
+    <div className="grid gap-3">
+      {image ? (
+        <div className="flex items-center gap-4">
+          <img src={image} alt="" width={150} height={100} className="rounded-md object-cover" />
+          <Checkbox meta={fields.removeImage} label="Remove this image" />
+        </div>
+      ) : null}
+      <FileField
+        meta={fields.image}
+        label={image ? "Replace the image" : "Image"}
+        accept="image/jpeg,image/png,image/webp"
+      />
+    </div>
   );
 }

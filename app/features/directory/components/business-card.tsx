@@ -5,8 +5,11 @@ import { formatDistance } from "~/lib/geo";
 import { CARD_SIZES, imageLoading, srcSetOf } from "~/lib/images";
 import { mapsSearchHref, safeWebsite } from "~/lib/links";
 import { telHref } from "~/lib/phone";
+import { RatingSummary } from "~/features/reviews/components/stars";
+import { averageRating } from "~/features/reviews/rating";
 import { BusinessBadges, VisitWebsiteLink } from "./business-details";
 import { FavouriteButton } from "./favourite-button";
+import { HygieneLine } from "./food-hygiene";
 import { HalalBadges, OpeningLine } from "./halal-and-hours";
 
 /**
@@ -53,12 +56,19 @@ export function BusinessCard({ business, eager = false }: { business: Business; 
             {business.name}
           </Link>
         </h2>
+        <RatingSummary
+          average={averageRating(business.ratingTotal, business.reviewCount)}
+          count={business.reviewCount}
+        />
         <HalalBadges badges={business.badges} />
         <OpeningLine opening={business.opening} />
+        <HygieneLine hygiene={business.hygiene} businessName={business.name} />
         <p className="flex items-center gap-1 text-sm text-slate-700">
           <MapPin aria-hidden className="size-4 text-brand-700" />
           {business.town}
-          {business.distanceKm !== null ? <span> · {formatDistance(business.distanceKm)}</span> : null}
+          {business.distanceKm !== null ? (
+            <span> · {formatDistance(business.distanceKm, business.distanceUnit)}</span>
+          ) : null}
         </p>
         {business.address ? (
           <a

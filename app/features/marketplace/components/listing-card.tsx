@@ -7,12 +7,11 @@ import type { ListingCard as Listing } from "~/features/marketplace/listings.ser
 import { listingCategoryLabel } from "~/lib/categories";
 import { formatDistance } from "~/lib/geo";
 import { CARD_SIZES, imageLoading, srcSetOf } from "~/lib/images";
-import { formatPence } from "~/lib/money";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import { useListingDialogs } from "./listing-dialogs";
 import { SaveListingButton } from "./save-listing-button";
-import { leaseLabel, offersLabel, photoAlt } from "./listing-text";
+import { askingPriceLabel, leaseLabel, offersLabel, photoAlt } from "./listing-text";
 import { underOfferLabel } from "./under-offer";
 
 export interface ListingCardProps {
@@ -120,13 +119,15 @@ export function ListingCard({ listing, headingLevel = 2, className, eager = fals
         <p className="mt-1 flex flex-wrap items-center gap-x-1 text-sm text-slate-700">
           <MapPin aria-hidden className="size-4 shrink-0 text-brand-700" />
           <span>{listing.town}</span>
-          {listing.distanceKm !== null ? <span>· {formatDistance(listing.distanceKm)}</span> : null}
+          {listing.distanceKm !== null ? (
+            <span>· {formatDistance(listing.distanceKm, listing.distanceUnit)}</span>
+          ) : null}
         </p>
 
         <div className="mt-4 flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
           <dl>
             <dt className="text-xs font-medium text-slate-600">Asking price</dt>
-            <dd className="text-2xl font-bold tracking-tight text-brand-800">{formatPence(listing.askingPricePence)}</dd>
+            <dd className="text-2xl font-bold tracking-tight text-brand-800">{askingPriceLabel(listing.askingPricePence)}</dd>
           </dl>
           {listing.monthlyLeasePence !== null ? (
             <p className="pb-1 text-sm font-medium text-slate-700">{leaseLabel(listing.monthlyLeasePence)}</p>

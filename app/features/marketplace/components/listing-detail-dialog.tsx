@@ -15,7 +15,7 @@ import { listingCategoryLabel } from "~/lib/categories";
 import { formatDistance } from "~/lib/geo";
 import { srcSetOf } from "~/lib/images";
 import { formatPence } from "~/lib/money";
-import { offersLabel } from "./listing-text";
+import { askingPriceLabel, offersLabel } from "./listing-text";
 import { underOfferLabel } from "./under-offer";
 import type { ListingSummary } from "./listing-types";
 
@@ -79,14 +79,16 @@ export function ListingDetailDialog({
           <DialogDescription className="flex items-center gap-1">
             <MapPin aria-hidden className="size-4 shrink-0 text-brand-700" />
             {listing.town}
-            {listing.distanceKm != null ? <span> · {formatDistance(listing.distanceKm)}</span> : null}
+            {listing.distanceKm != null ? (
+              <span> · {formatDistance(listing.distanceKm, listing.distanceUnit)}</span>
+            ) : null}
           </DialogDescription>
         </DialogHeader>
 
         <dl className="grid gap-3 rounded-lg bg-brand-50 p-4 sm:grid-cols-3">
           <div>
             <dt className="text-xs font-semibold tracking-wide text-slate-700 uppercase">Asking price</dt>
-            <dd className="text-2xl font-bold text-brand-800">{formatPence(listing.askingPricePence)}</dd>
+            <dd className="text-2xl font-bold text-brand-800">{askingPriceLabel(listing.askingPricePence)}</dd>
           </div>
           {listing.monthlyLeasePence !== null ? (
             <div>

@@ -16,3 +16,8 @@ export function leaseLabel(monthlyLeasePence: number): string {
 export function photoAlt(index: number, total: number, title: string): string {
   return `Photo ${index + 1} of ${total} of ${title}`;
 }
+
+/** The asking price, or what a confidential listing that keeps it hidden says instead (decision 0033). */
+export function askingPriceLabel(askingPricePence: number | null): string {
+  return askingPricePence === null ? "Price on application" : formatPence(askingPricePence);
+}

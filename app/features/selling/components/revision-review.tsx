@@ -10,20 +10,46 @@ interface Revision {
   fields: { key: string; label: string; before: string; after: string }[];
 }
 
-/** Staff's view of a seller's changes to a published listing: each field before and after, approve or reject. */
-export function RevisionReview({ revision, actionData }: { revision: Revision; actionData?: IntentActionData }) {
+/** Who sent the changes, in the words staff read. */
+const wording = {
+  seller: {
+    title: "Changes from the seller",
+    waiting: "Buyers see the published version until you approve these.",
+    change: "Seller's change",
+    told: "The seller receives this by e-mail.",
+  },
+  // A business owner's halal details (decision 0036).
+  owner: {
+    title: "Halal details from the owner",
+    waiting: "Visitors see the published details until you approve these. Check them against the certifier.",
+    change: "Owner's proposal",
+    told: "The owner receives this by e-mail.",
+  },
+};
+
+/** Staff's view of a seller's (or owner's) changes: each field before and after, approve or reject. */
+export function RevisionReview({
+  revision,
+  actionData,
+  from = "seller",
+}: {
+  revision: Revision;
+  actionData?: IntentActionData;
+  from?: keyof typeof wording;
+}) {
+  const words = wording[from];
   const reject = useIntentForm("revision-reject", rejectSchema, actionData);
   return (
     <section aria-labelledby="revision-heading" className="rounded-xl border-2 border-sky-300 bg-white p-6">
       <h2 id="revision-heading" className="text-lg font-semibold">
-        Changes from the seller
+        {words.title}
       </h2>
       <p className="mt-1 mb-4 text-sm text-slate-700">
-        Sent {revision.sentAt}. Buyers see the published version until you approve these.
+        Sent {revision.sentAt}. {words.waiting}
       </p>
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Each changed field, as published and as the seller wants it</caption>
+          <caption className="sr-only">Each changed field, as published and as sent</caption>
           <thead className="text-slate-700">
             <tr>
               <th scope="col" className="py-2 pr-4 font-semibold">
@@ -33,7 +59,7 @@ export function RevisionReview({ revision, actionData }: { revision: Revision; a
                 Published
               </th>
               <th scope="col" className="py-2 font-semibold">
-                Seller's change
+                {words.change}
               </th>
             </tr>
           </thead>
@@ -62,7 +88,7 @@ export function RevisionReview({ revision, actionData }: { revision: Revision; a
           <TextareaField
             meta={reject.fields.reason}
             label="Reason for rejecting the changes"
-            hint="The seller receives this by e-mail."
+            hint={words.told}
             rows={2}
             required
           />

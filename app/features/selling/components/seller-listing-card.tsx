@@ -23,6 +23,36 @@ interface SellerListing {
   editable: boolean;
   viewsByDay: { day: string; views: number }[];
   enquiries: { id: number; name: string; email: string; phone: string; createdAt: Date }[];
+  confidential: boolean;
+  ndas: { id: number; fullName: string; acceptedAt: Date; revokedAt: Date | null }[];
+}
+
+/** Who accepted a confidential listing's NDA, each with a button that withdraws their access at once. */
+function NdaSigners({ listing }: { listing: SellerListing }) {
+  if (listing.ndas.length === 0) return <p className="text-sm text-slate-700">Nobody has accepted the NDA yet.</p>;
+  return (
+    <ul className="grid gap-2">
+      {listing.ndas.map((nda) => (
+        <li
+          key={nda.id}
+          className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 p-3 text-sm"
+        >
+          <span>
+            <strong>{nda.fullName}</strong> accepted on {formatLondonDate(nda.acceptedAt)}
+            {nda.revokedAt ? ` · access withdrawn on ${formatLondonDate(nda.revokedAt)}` : ""}
+          </span>
+          {nda.revokedAt ? null : (
+            <Form method="post">
+              <input type="hidden" name="ndaId" value={nda.id} />
+              <Button type="submit" name="intent" value="revoke-nda" variant="outline" size="sm">
+                Withdraw access<span className="sr-only"> of {nda.fullName}</span>
+              </Button>
+            </Form>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 const statusTone: Record<SellerListing["status"], string> = {
@@ -147,6 +177,14 @@ export function SellerListingCard({ listing }: { listing: SellerListing }) {
         </h3>
         <Enquiries listing={listing} />
       </section>
+      {listing.confidential || listing.ndas.length ? (
+        <section aria-labelledby={`${headingId}-ndas`} className="grid gap-2">
+          <h3 id={`${headingId}-ndas`} className="font-semibold">
+            Confidential: who accepted the NDA ({listing.ndas.filter((nda) => !nda.revokedAt).length})
+          </h3>
+          <NdaSigners listing={listing} />
+        </section>
+      ) : null}
     </article>
   );
 }

@@ -1,0 +1,34 @@
+// Which addresses can prove a claim by code (decision 0036): those at the
+// business's own website's host, never a free-mail or hosting provider's.
+
+/**
+ * The domain an owner's address must be at: the website's host, lower case,
+ * without a leading "www.". Not the registrable domain: a page on a shared
+ * host (someone.wixsite.com, someone.github.io) would otherwise let anyone
+ * with an address at the host claim it. Null without a usable web address.
+ */
+export function websiteDomain(website: string | null | undefined): string | null {
+  if (!website) return null;
+  let host: string;
+  try {
+    host = new URL(website).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+  host = host.replace(/^www\./, "").replace(/\.$/, "");
+  // An address, not a name: nobody has mail "at" 192.0.2.1 that proves anything.
+  if (!host.includes(".") || /^[\d.]+$/.test(host) || host.startsWith("[")) return null;
+  return host;
+}
+
+/** Whether `email` is an address at exactly `domain` (case-blind). */
+export function isAddressAt(email: string, domain: string): boolean {
+  const at = email.lastIndexOf("@");
+  return (
+    at > 0 &&
+    email
+      .slice(at + 1)
+      .toLowerCase()
+      .replace(/\.$/, "") === domain
+  );
+}

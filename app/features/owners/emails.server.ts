@@ -1,0 +1,64 @@
+// What a claimant is told at each step of a claim, and an owner of staff's
+// decision on their halal proposal (decision 0036). Plain text only.
+import { letter, type To } from "~/features/selling/emails.server";
+import type { MailMessage } from "~/server/mail.server";
+
+/** To the address at the business's domain: the code, and what to do if it was not them. */
+export function claimCodeMail(to: string, claim: { business: string; code: string; minutes: number }): MailMessage {
+  return {
+    to,
+    subject: `Your code to claim ${claim.business} on HBS: ${claim.code}`,
+    text: [
+      "Hello,",
+      "",
+      `Someone signed in to HBS asked to manage "${claim.business}" in the halal directory, and gave this address to prove it is theirs.`,
+      "",
+      `Their code is: ${claim.code}`,
+      "",
+      `It works once, for ${claim.minutes} minutes. If this was not you or someone at your business, ignore this e-mail: nothing changes without the code.`,
+      "",
+      "HBS",
+    ].join("\n"),
+  };
+}
+
+export function claimSubmittedMail(to: To, claim: { business: string }) {
+  return letter(to, `We have your claim for ${claim.business}`, [
+    `Thank you: we have your documents showing that "${claim.business}" is yours.`,
+    "",
+    "Our team checks them by hand, usually within two working days, and we will e-mail you when we have decided.",
+  ]);
+}
+
+export function claimApprovedMail(to: To, claim: { business: string; dashboardUrl: string }) {
+  return letter(to, `You now manage ${claim.business} on HBS`, [
+    `Your claim for "${claim.business}" is approved.`,
+    "",
+    "You can now update its description, phone, website, opening hours and photo, propose changes to its halal evidence, and see how many people look at it:",
+    claim.dashboardUrl,
+  ]);
+}
+
+export function claimRejectedMail(to: To, claim: { business: string; reason: string }) {
+  return letter(to, `We could not approve your claim for ${claim.business}`, [
+    `We have not approved your claim for "${claim.business}".`,
+    "",
+    `Why: ${claim.reason}`,
+    "",
+    "You are welcome to claim it again with other proof, or reply through our contact page.",
+  ]);
+}
+
+export function halalProposalMail(to: To, proposal: { business: string; url: string; reason: string | null }) {
+  return proposal.reason === null
+    ? letter(to, `Your halal details are live: ${proposal.business}`, [
+        `We have checked and published the halal details you sent for "${proposal.business}":`,
+        "",
+        proposal.url,
+      ])
+    : letter(to, `We could not publish your halal details: ${proposal.business}`, [
+        `We have not published the halal details you sent for "${proposal.business}"; the page stays as it was.`,
+        "",
+        `Why: ${proposal.reason}`,
+      ]);
+}

@@ -1,0 +1,65 @@
+// What a business's page shows of its reviews, and its JSON-LD: the average
+// and count kept on the business's row, one page of published reviews in the
+// visitor's chosen order, and the signed-in member's own review.
+import { getSessionUser } from "~/features/account/session.server";
+import { formatLondonDate } from "~/lib/dates";
+import { pageParam } from "~/lib/list-query.server";
+import type { MyReviewState, ShownReview } from "./components/review-list";
+import { averageRating } from "./rating";
+import { reviewSort } from "./review-rules";
+import { listReviews, myReview, reviewsBanned } from "./reviews.server";
+
+const monthYear = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+
+async function myState(request: Request, businessId: number): Promise<MyReviewState> {
+  const user = await getSessionUser(request);
+  if (!user) return { kind: "signed-out" };
+  const [mine, banned] = await Promise.all([myReview(user.id, businessId), reviewsBanned(user.id)]);
+  if (mine) return { kind: "mine", status: mine.status, removalReason: mine.removalReason };
+  if (banned) return { kind: "banned" };
+  if (!user.emailVerified) return { kind: "unverified" };
+  return { kind: "none" };
+}
+
+export async function businessReviews(
+  request: Request,
+  business: { id: number; reviewCount: number; ratingTotal: number },
+) {
+  const params = new URL(request.url).searchParams;
+  const sort = reviewSort(params.get("sort"));
+  const page = pageParam.parse(params.get("page") ?? undefined);
+  const [rows, mine] = await Promise.all([listReviews(business.id, sort, page), myState(request, business.id)]);
+  const average = averageRating(business.ratingTotal, business.reviewCount);
+  const reviews: ShownReview[] = rows.map((r) => ({
+    id: r.id,
+    rating: r.rating,
+    body: r.body,
+    author: r.author,
+    date: formatLondonDate(r.createdAt),
+    visited: r.visitedOn ? monthYear.format(new Date(`${r.visitedOn}T12:00:00Z`)) : null,
+    edited: r.editedAt !== null,
+  }));
+  const jsonLd =
+    average === null
+      ? {}
+      : {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: average,
+            reviewCount: business.reviewCount,
+            bestRating: 5,
+            worstRating: 1,
+          },
+          review: rows.map((r) => ({
+            "@type": "Review",
+            author: { "@type": "Person", name: r.author },
+            datePublished: r.createdAt.toISOString().slice(0, 10),
+            reviewBody: r.body,
+            reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+          })),
+        };
+  return {
+    list: { average, count: business.reviewCount, sort, page, reviews, mine },
+    jsonLd,
+  };
+}

@@ -1,0 +1,82 @@
+// What a review and a report may be: one Zod schema each for the browser
+// (Conform) and the server, and how a review list is sorted (decision 0035).
+import { cleanLine, text } from "~/features/enquiries/schemas";
+import { londonDay } from "~/lib/dates";
+import { z } from "~/lib/zod";
+
+export const MIN_REVIEW_LENGTH = 30;
+export const MAX_REVIEW_LENGTH = 5000;
+export const REVIEW_POLICY_PATH = "/review-policy";
+
+/** "2026-03" for March 2026, as an <input type="month"> sends it. */
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** The month of the visit, or undefined; never after this month on London's calendar. */
+const visitMonth = z
+  .string()
+  .trim()
+  .optional()
+  .refine((value) => !value || MONTH.test(value), "Please give the month as year and month, e.g. 2026-03")
+  .refine((value) => !value || value >= "2000-01", "Please give a month from 2000 on")
+  .refine(
+    (value) => !value || value <= londonDay(new Date()).slice(0, 7),
+    "The month of your visit cannot be in the future",
+  )
+  .transform((value) => value || undefined);
+
+export const reviewSchema = z.object({
+  rating: z.coerce
+    .number({ error: "Please choose from 1 to 5 stars" })
+    .int("Please choose from 1 to 5 stars")
+    .min(1, "Please choose from 1 to 5 stars")
+    .max(5, "Please choose from 1 to 5 stars"),
+  body: text("Please write your review", MAX_REVIEW_LENGTH, "A review must be at most 5,000 characters").min(
+    MIN_REVIEW_LENGTH,
+    `A review must be at least ${MIN_REVIEW_LENGTH} characters`,
+  ),
+  visited: visitMonth,
+});
+
+export type ReviewInput = z.output<typeof reviewSchema>;
+
+export const reviewReportSchema = z.object({
+  reason: text("Please say what is wrong with this review", 1000, "The reason must be at most 1,000 characters"),
+});
+
+export const REVIEW_SORTS = ["newest", "highest", "lowest"] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+
+/** The list's order from the query string; anything else is the default, newest first. */
+export function reviewSort(value: string | null): ReviewSort {
+  return REVIEW_SORTS.includes(value as ReviewSort) ? (value as ReviewSort) : "newest";
+}
+
+/** Why a review was held, in the words staff and the reviewer read. */
+export const HOLD_REASONS = {
+  new_account: "The account is less than 24 hours old",
+  same_network: "Another review of this business came from the same network within a day",
+  repeated_text: "The text repeats another review",
+  contains_link: "The text contains a link",
+  connected: "The reviewer appears to own or work for the business",
+} as const;
+
+export type HoldReason = keyof typeof HOLD_REASONS;
+
+/** Staff's removal of a review: the reason its author is told, and whether it was fake (which bans them). */
+export const removalSchema = z.object({
+  reason: text("Please give the reason the reviewer will be told", 1000, "The reason must be at most 1,000 characters"),
+  fake: z
+    .literal("on")
+    .optional()
+    .transform((v) => v === "on"),
+});
+
+/** The warning staff put on a business found buying reviews. */
+export const warningSchema = z.object({
+  warning: z
+    .string({ error: "Please write the warning" })
+    .overwrite(cleanLine)
+    .trim()
+    .min(1, "Please write the warning")
+    .max(500, "The warning must be at most 500 characters"),
+});
