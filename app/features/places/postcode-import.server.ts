@@ -104,8 +104,6 @@ export async function importPostcodes(
     );
   }
   const report = importReport("Postcodes", { totalBytes: size, every, print });
-  const input = fs.createReadStream(file);
-  const parser = input.pipe(parse({ bom: true, skip_empty_lines: true, max_record_size: 64 * 1024 }));
   let format = "";
 
   await db().transaction(async (tx) => {
@@ -121,6 +119,13 @@ export async function importPostcodes(
         select p, lat, lng from json_to_recordset(${JSON.stringify(batch)}::json) as r(p text, lat float8, lng float8)`);
       batch = [];
     };
+    // Opened only now, with nothing awaited before the loop reads it: a parse
+    // error of a short file, raised while the transaction was still starting,
+    // would otherwise have no listener and end the process.
+    const input = fs.createReadStream(file);
+    const parser = parse({ bom: true, skip_empty_lines: true, max_record_size: 64 * 1024 });
+    input.on("error", (error) => parser.destroy(error));
+    input.pipe(parser);
     try {
       for await (const record of parser as AsyncIterable<string[]>) {
         if (reader === undefined) {
