@@ -15,6 +15,8 @@ const PUBLISHES = [
   /payments\.spec\.ts/,
   /directory-(halal|hours|hygiene)\.spec\.ts/,
   /security\/idor\.spec\.ts/,
+  /security\/injection-replies\.spec\.ts/,
+  /reviews\.spec\.ts/,
 ];
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? "data-e2e";
 // The Stripe stand-in (tests/helpers/stripe-peer.ts) the app pays through in these tests.

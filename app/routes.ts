@@ -43,6 +43,8 @@ export default [
   route("my-listings/:id/edit", "routes/my-listing-edit.tsx"),
   route("my-businesses", "routes/my-businesses.tsx"),
   route("my-businesses/:id/edit", "routes/my-business-edit.tsx"),
+  route("my-businesses/:id/reviews", "routes/my-business-reviews.tsx"),
+  route("my-businesses/:id/reviews/:reviewId", "routes/my-business-reply.tsx"),
   route("listing-check/:token", "routes/listing-check.tsx"),
   // The back office: its layout's middleware admits staff only.
   route("admin", "routes/admin/layout.tsx", [

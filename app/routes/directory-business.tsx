@@ -72,8 +72,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     ...openingHoursJsonLd(schedule, today),
     ...reviews.jsonLd,
   };
+  const { ownerId: _ownerId, ...shown } = business;
   return {
-    business: { ...business, website },
+    business: { ...shown, website },
     tiles: mapTiles(),
     halal: { badges: halalBadges(business, today), staleReasons: staleReasons(business, today) },
     hygiene: hygiene.get(business.id) ?? null,

@@ -4,11 +4,15 @@ import { PageHero } from "~/components/layout/page-hero";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
-import { requireUser } from "~/features/account/session.server";
 import { EvidenceFields, HoursFields, ImageFields } from "~/features/admin/components/business-evidence-fields";
 import { hoursForm } from "~/features/admin/directory.server";
 import { SELL_FORM_LIMITS } from "~/features/marketplace/listing-submission.server";
-import { editOwnBusiness, ownedBusiness, proposeHalal, waitingHalalProposal } from "~/features/owners/owner.server";
+import {
+  editOwnBusiness,
+  proposeHalal,
+  requireOwnedBusiness,
+  waitingHalalProposal,
+} from "~/features/owners/owner.server";
 import { halalProposalSchema, ownerEditSchema } from "~/features/owners/schemas";
 import { formatLondonDateTime } from "~/lib/dates";
 import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
@@ -16,17 +20,8 @@ import { formOrRefusal } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/my-business-edit";
 
-/** The member's own business, else the same 404 as one that does not exist. */
-async function ownBusinessOr404(request: Request, id: string) {
-  const user = await requireUser(request);
-  const businessId = /^\d{1,9}$/.test(id) ? Number(id) : NaN;
-  const business = Number.isSafeInteger(businessId) ? await ownedBusiness(user.id, businessId) : null;
-  if (!business) throw data(null, { status: 404 });
-  return { user, business };
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { user, business } = await ownBusinessOr404(request, params.id);
+  const { user, business } = await requireOwnedBusiness(request, params.id);
   const proposal = await waitingHalalProposal(user.id, business.id);
   return {
     business,
@@ -36,7 +31,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { user, business } = await ownBusinessOr404(request, params.id);
+  const { user, business } = await requireOwnedBusiness(request, params.id);
   const form = await formOrRefusal(request, { ...SELL_FORM_LIMITS, maxFiles: 1 });
   if (form instanceof Response) return form;
   const intent = String(form.get("intent"));

@@ -1206,6 +1206,12 @@ export const review = pgTable(
     removedAsFake: boolean("removed_as_fake").notNull().default(false),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     editedAt: timestamp("edited_at", { withTimezone: true }),
+    // The business owner's one public reply (decision 0038): it belongs to the
+    // review, so it goes with it, and is read with it without another query.
+    replyBody: text("reply_body"),
+    replyBy: text("reply_by").references(() => user.id, { onDelete: "set null" }),
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
+    replyEditedAt: timestamp("reply_edited_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

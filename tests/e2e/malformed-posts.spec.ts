@@ -129,6 +129,7 @@ for (const role of ["visitor", "member", "staff"] as const) {
       // Reviews (decision 0035): a review id that may or may not exist; staff's forms refuse these bodies first.
       "/halal-network-space/:slug/reviews/:id": ["1"],
       "/admin/reviews/:id": ["1"],
+      "/my-businesses/:id/reviews/:reviewId": ["1"],
     };
     const paths = postPatterns.flatMap((pattern) => fillPattern(pattern, values));
     expect(paths).toContain("/cookie-consent");

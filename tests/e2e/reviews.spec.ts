@@ -2,10 +2,12 @@
 // review (held for staff, since every test's account is minutes old), staff
 // approving or removing it, "removed as fake" ending a member's reviews, the
 // warning on a business, editing and deleting one's own review, and a report
-// sent without JavaScript that leaves the review up until staff decide.
+// sent without JavaScript that leaves the review up until staff decide; the
+// owner's reply under a review (decision 0038).
 import { seriousViolations } from "./axe";
 import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
+import { addBusinessFor } from "./directory-admin";
 import { expect, hydrated, sentMail, test, toasts, verifyEmail, type Member } from "./fixtures";
 
 const reviewText = (marker: string, words = "The lamb karahi was rich and the naan came hot from the oven.") =>
@@ -302,5 +304,107 @@ test("anyone reports a review, without JavaScript; it stays up until staff keep 
   await expect(page.getByText("Dismissed")).toBeVisible();
   await someone.reload();
   await expect(reviewsOf(someone).filter({ hasText: marker })).toBeVisible();
+  await someone.context().close();
+});
+
+test("the owner is told of a review and replies under it, then edits the reply; the review stays as written (decision 0038)", async ({
+  page,
+  browser,
+  baseURL,
+  signUpAndSignIn,
+  signInElsewhere,
+  signInAsNewAdmin,
+}) => {
+  const marker = crypto.randomBytes(4).toString("hex");
+  const { member: owner, memberPage: ownerPage } = await verifiedMember(
+    page,
+    signUpAndSignIn,
+    signInElsewhere,
+    "Yusuf Owner",
+  );
+  const { memberPage: reviewerPage } = await verifiedMember(page, signUpAndSignIn, signInElsewhere, "Hana Reviewer");
+  await signInAsNewAdmin();
+  const name = `Reply Grill ${marker}`;
+  const id = await addBusinessFor(page.request, owner.email, name, { published: true });
+  const slug = /href="\/halal-network-space\/([^"#]+)"/.exec(
+    await (await page.request.get(`/admin/directory/${id}`)).text(),
+  )![1]!;
+  await writeReview(reviewerPage, slug, 2, reviewText(marker, "The mixed grill was dry and we waited forty minutes."));
+  await approve(page, marker);
+  await expect
+    .poll(
+      () =>
+        sentMail().find(
+          (m) => m.header("To") === owner.email && m.header("Subject") === `New review of ${name}: 2 out of 5`,
+        )?.body ?? "",
+    )
+    .toContain("The mixed grill was dry");
+
+  // From the business's page, the owner alone sees where to reply.
+  await reviewerPage.goto(`/halal-network-space/${slug}`);
+  await expect(reviewsOf(reviewerPage).filter({ hasText: marker }).getByRole("link", { name: /reply/i })).toHaveCount(
+    0,
+  );
+  await ownerPage.goto(`/halal-network-space/${slug}`);
+  await reviewsOf(ownerPage).filter({ hasText: marker }).getByRole("link", { name: "Reply as the owner" }).click();
+  await expect(ownerPage.getByRole("heading", { level: 1 })).toHaveText("Reply to a review");
+  await expect(ownerPage.getByRole("blockquote")).toContainText("The mixed grill was dry");
+  await hydrated(ownerPage);
+  await ownerPage.getByRole("button", { name: "Publish reply" }).click();
+  await expect(ownerPage.getByText("Please write your reply")).toBeVisible();
+  expect(await seriousViolations(ownerPage)).toEqual([]);
+  await ownerPage.getByLabel("Your reply").fill(`Sorry, Hana: we have a second grill now (${marker}).`);
+  await ownerPage.getByRole("button", { name: "Publish reply" }).click();
+  await expect(toasts(ownerPage)).toContainText("Reply published");
+  await expect(ownerPage.getByRole("heading", { level: 1 })).toHaveText(`Reviews of ${name}`);
+  expect(await seriousViolations(ownerPage)).toEqual([]);
+
+  // Everyone sees it under the review; the reviewer is told.
+  const someone = await visitor(browser, baseURL);
+  await someone.goto(`/halal-network-space/${slug}`);
+  const answered = reviewsOf(someone).filter({ hasText: marker });
+  await expect(answered.getByRole("region", { name: /Reply from the owner/ })).toContainText(
+    "Sorry, Hana: we have a second grill now",
+  );
+  await expect(answered.getByRole("img", { name: "2 out of 5 stars" })).toBeVisible();
+  await expect.poll(() => sentMail().some((m) => m.header("Subject") === `${name} replied to your review`)).toBe(true);
+
+  // Edited from My businesses, once: still one reply, marked edited; the review is unchanged.
+  await ownerPage.goto("/my-businesses");
+  await ownerPage.getByRole("link", { name: /^Reviews \(1\)$/ }).click();
+  await ownerPage.getByRole("link", { name: "Edit your reply" }).click();
+  await ownerPage.getByLabel("Your reply").fill(`Sorry, Hana: please ask for Yusuf next time (${marker}).`);
+  await ownerPage.getByRole("button", { name: "Publish changes" }).click();
+  await expect(toasts(ownerPage)).toContainText("Reply updated");
+  await someone.reload();
+  const reply = reviewsOf(someone)
+    .filter({ hasText: marker })
+    .getByRole("region", { name: /Reply from the owner/ });
+  await expect(reply).toHaveCount(1);
+  await expect(reply).toContainText("please ask for Yusuf next time");
+  await expect(reply).toContainText("edited");
+  await expect(reviewsOf(someone).filter({ hasText: marker })).toContainText("The mixed grill was dry");
+
+  // The owner cannot take the review down: the review form is only ever their own, a report leaves
+  // it up until staff decide, and deleting their reply deletes only the reply.
+  const reviewId = /\/reviews\/(\d+)$/.exec(
+    (await ownerPage.getByRole("link", { name: "Edit your reply" }).getAttribute("href"))!,
+  )![1]!;
+  const removal = await ownerPage.request.post(`/halal-network-space/${slug}/review`, {
+    form: { intent: "delete" },
+    maxRedirects: 0,
+  });
+  expect(removal.status()).toBe(404);
+  const reported = await ownerPage.request.post(`/halal-network-space/${slug}/reviews/${reviewId}/report`, {
+    form: { reason: "Please take this down, it hurts our business." },
+    maxRedirects: 0,
+  });
+  expect(reported.status()).toBe(302);
+  await ownerPage.getByRole("link", { name: "Edit your reply" }).click();
+  await ownerPage.getByRole("button", { name: "Delete my reply" }).click();
+  await expect(toasts(ownerPage)).toContainText("Reply deleted");
+  await someone.reload();
+  await expect(reviewsOf(someone).filter({ hasText: marker })).toContainText("The mixed grill was dry");
+  await expect(reviewsOf(someone).filter({ hasText: marker }).getByRole("region")).toHaveCount(0);
   await someone.context().close();
 });

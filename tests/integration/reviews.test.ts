@@ -2,11 +2,19 @@
 // for each of the checks' reasons, whatever the stars; one per member and
 // business, edited with the checks again, deleted; the average and count kept
 // on the business's row; staff's decisions with the reviewer's e-mail, the
-// audit log and the ban for fake reviews; reports that leave a review up.
+// audit log and the ban for fake reviews; reports that leave a review up;
+// owners' replies and the owner's e-mail when a review appears (decision 0038).
 import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { decideReview, reviewQueue, setReviewWarning, staffReview } from "../../app/features/reviews/moderation.server";
-import { reviewSchema } from "../../app/features/reviews/review-rules";
+import {
+  decideReview,
+  removeOwnerReply,
+  reviewQueue,
+  setReviewWarning,
+  staffReview,
+} from "../../app/features/reviews/moderation.server";
+import { deleteReply, reviewToReply, saveReply } from "../../app/features/reviews/replies.server";
+import { replySchema, reviewSchema } from "../../app/features/reviews/review-rules";
 import {
   containsLink,
   deleteReview,
@@ -387,5 +395,128 @@ describe("what a review may be", () => {
     expect(parse({ rating: "3", body, visited: "2999-01" }).success).toBe(false);
     expect(parse({ rating: "3", body, visited: "2024-13" }).success).toBe(false);
     expect(parse({ rating: "3", body, visited: "February" }).success).toBe(false);
+  });
+});
+
+describe("owners' replies and e-mails (decision 0038)", () => {
+  const reply = (words: string) => replySchema.parse({ reply: words });
+  async function ownedBusiness() {
+    const owner = await member({ name: "Owner Person" });
+    const place = await business();
+    await app.database.db
+      .update(directoryBusiness)
+      .set({ ownerId: owner.id })
+      .where(eq(directoryBusiness.id, place.id));
+    return { owner, place };
+  }
+
+  it("tells the owner when a review appears, at once or when staff publish a held one, with where to reply", async () => {
+    const { owner, place } = await ownedBusiness();
+    const reviewer = await member({ name: "Amina Khan" });
+    expect(
+      (await saveReview(reviewer, place.id, input(2, text("Cold chips and a long wait for them.")), ip())).status,
+    ).toBe("published");
+    const mine = await reviewOf(reviewer.id, place.id);
+    const [arrived] = await mailsTo(owner.email);
+    expect(arrived!.subject).toBe(`New review of ${place.name}: 2 out of 5`);
+    expect(arrived!.text).toContain(`Amina Khan reviewed ${place.name}`);
+    expect(arrived!.text).toContain("Cold chips and a long wait for them.");
+    expect(arrived!.text).toContain(`/my-businesses/${place.id}/reviews/${mine.id}`);
+
+    // An edit of a published review is not news; a held review is news only once staff publish it.
+    await saveReview(reviewer, place.id, input(3, text("Cold chips, but the second visit was better.")), ip());
+    const newcomer = await member({ createdAt: new Date() });
+    expect((await saveReview(newcomer, place.id, input(5), ip())).status).toBe("held");
+    expect(await mailsTo(owner.email)).toHaveLength(1);
+    await decideReview(staff, (await reviewOf(newcomer.id, place.id)).id, { kind: "publish" });
+    expect((await mailsTo(owner.email)).map((m) => m.subject)).toEqual([
+      `New review of ${place.name}: 2 out of 5`,
+      `New review of ${place.name}: 5 out of 5`,
+    ]);
+  });
+
+  it("lets the owner reply once to a published review, edit it and delete it; shown under the review, audited, the reviewer told once", async () => {
+    const { owner, place } = await ownedBusiness();
+    const reviewer = await member();
+    await saveReview(reviewer, place.id, input(2), ip());
+    const { id } = await reviewOf(reviewer.id, place.id);
+
+    expect(await saveReply(owner, place.id, id, reply("Sorry to hear it: we have a new chef since March."))).toBe(
+      "saved",
+    );
+    let [shown] = await listReviews(place.id, "newest", 1);
+    expect(shown).toMatchObject({ reply: "Sorry to hear it: we have a new chef since March.", replyEditedAt: null });
+    expect(shown!.repliedAt).toBeInstanceOf(Date);
+    expect(await saveReply(owner, place.id, id, reply("Sorry to hear it: we have a new chef since March."))).toBe(
+      "unchanged",
+    );
+    expect(await saveReply(owner, place.id, id, reply("Sorry to hear it. Please come back and ask for Ali."))).toBe(
+      "saved",
+    );
+    [shown] = await listReviews(place.id, "newest", 1);
+    expect(shown).toMatchObject({ reply: "Sorry to hear it. Please come back and ask for Ali." });
+    expect(shown!.replyEditedAt).toBeInstanceOf(Date);
+    // The review itself is untouched: same stars, same text, not marked edited.
+    const after = await reviewOf(reviewer.id, place.id);
+    expect([after.rating, after.editedAt, after.status]).toEqual([2, null, "published"]);
+    expect(
+      (await mailsTo(reviewer.email)).filter((m) => m.subject === `${place.name} replied to your review`),
+    ).toHaveLength(1);
+    const audited = await app.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "review"), eq(auditLog.entityId, String(id))));
+    expect(audited.map((a) => a.action)).toEqual(["review.owner.reply", "review.owner.reply"]);
+
+    expect(await deleteReply(owner, place.id, id)).toBe(true);
+    expect((await listReviews(place.id, "newest", 1))[0]!.reply).toBeNull();
+    expect(await deleteReply(owner, place.id, id)).toBe(false);
+  });
+
+  it("refuses anyone but the owner, a review of another business, and a review that is not published", async () => {
+    const { owner, place } = await ownedBusiness();
+    const { owner: otherOwner, place: otherPlace } = await ownedBusiness();
+    const reviewer = await member();
+    await saveReview(reviewer, place.id, input(4), ip());
+    const { id } = await reviewOf(reviewer.id, place.id);
+    const words = reply("Thank you for coming.");
+
+    expect(await saveReply(otherOwner, place.id, id, words)).toBe("not-found");
+    expect(await saveReply(otherOwner, otherPlace.id, id, words)).toBe("not-found");
+    expect(await saveReply(reviewer, place.id, id, words)).toBe("not-found");
+    expect(await reviewToReply(otherOwner.id, place.id, id)).toBeNull();
+
+    const newcomer = await member({ createdAt: new Date() });
+    await saveReview(newcomer, place.id, input(1), ip());
+    const held = await reviewOf(newcomer.id, place.id);
+    expect(await saveReply(owner, place.id, held.id, words)).toBe("not-found");
+    expect((await reviewOf(newcomer.id, place.id)).replyBody).toBeNull();
+
+    expect(await saveReply(owner, place.id, id, words)).toBe("saved");
+    expect(await deleteReply(otherOwner, place.id, id)).toBe(false);
+    expect((await reviewOf(reviewer.id, place.id)).replyBody).toBe("Thank you for coming.");
+  });
+
+  it("lets staff remove an owner's reply, audited, and keeps the review", async () => {
+    const { owner, place } = await ownedBusiness();
+    const reviewer = await member();
+    await saveReview(reviewer, place.id, input(1), ip());
+    const { id } = await reviewOf(reviewer.id, place.id);
+    await saveReply(owner, place.id, id, reply("This reviewer is lying and we know where they live."));
+    expect(await removeOwnerReply(staff, id)).toBe(true);
+    const after = await reviewOf(reviewer.id, place.id);
+    expect([after.status, after.replyBody]).toEqual(["published", null]);
+    const [audit] = await app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "review.reply-remove"), eq(auditLog.entityId, String(id))));
+    expect(audit!.actorEmail).toBe(staff.email);
+    expect(await removeOwnerReply(staff, id)).toBe(false);
+  });
+
+  it("takes 1 to 2,000 characters of text", () => {
+    expect(replySchema.safeParse({ reply: "   " }).success).toBe(false);
+    expect(replySchema.safeParse({ reply: "x".repeat(2001) }).success).toBe(false);
+    expect(replySchema.safeParse({ reply: "Thanks!" }).success).toBe(true);
   });
 });

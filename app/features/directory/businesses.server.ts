@@ -154,6 +154,8 @@ export async function getBusinessBySlug(slug: string) {
       halalEvidence: directoryBusiness.halalEvidence,
       fhrsid: directoryBusiness.fhrsid,
       reviewWarning: directoryBusiness.reviewWarning,
+      // Server-side only (who may reply to reviews): route loaders leave it out of what they send.
+      ownerId: directoryBusiness.ownerId,
       updatedAt: directoryBusiness.updatedAt,
     })
     .from(directoryBusiness)

@@ -4,6 +4,8 @@
 // published at once and audited with the owner as actor; their halal
 // evidence waits for staff, who see it before and after.
 import { and, asc, count, eq, sql } from "drizzle-orm";
+import { data } from "react-router";
+import { requireUser } from "~/features/account/session.server";
 import {
   currentAuditedHours,
   editedHours,
@@ -19,7 +21,7 @@ import { db, type Database } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { wakeOutbox } from "~/server/lifecycle.server";
 import { enqueueMail } from "~/server/outbox.server";
-import { directoryBusiness, favouriteBusiness, halalProposal, user } from "~/server/schema";
+import { directoryBusiness, favouriteBusiness, halalProposal, review, user } from "~/server/schema";
 import { halalProposalMail } from "./emails.server";
 import type { HalalProposalEdit, OwnerEdit } from "./schemas";
 
@@ -37,6 +39,15 @@ export async function ownedBusiness(memberId: string, businessId: number, databa
     .from(directoryBusiness)
     .where(and(eq(directoryBusiness.id, businessId), eq(directoryBusiness.ownerId, memberId)));
   return business ?? null;
+}
+
+/** The signed-in member and their business named by a route's `:id`; else the same 404 as one that does not exist. */
+export async function requireOwnedBusiness(request: Request, id: string) {
+  const user = await requireUser(request);
+  const businessId = /^\d{1,9}$/.test(id) ? Number(id) : NaN;
+  const business = Number.isSafeInteger(businessId) ? await ownedBusiness(user.id, businessId) : null;
+  if (!business) throw data(null, { status: 404 });
+  return { user, business };
 }
 
 /** The member's businesses, each with its page views and favourites over the last 30 UK days. */
@@ -58,6 +69,11 @@ export async function ownerDashboard(memberId: string, now = new Date()) {
           Number,
         ),
       proposalSentAt: halalProposal.updatedAt,
+      reviewCount: directoryBusiness.reviewCount,
+      unanswered:
+        sql<number>`(select ${count()} from ${review} where ${review.businessId} = ${directoryBusiness.id} and ${review.status} = 'published' and ${review.replyBody} is null)`.mapWith(
+          Number,
+        ),
     })
     .from(directoryBusiness)
     .leftJoin(

@@ -1,26 +1,17 @@
 // What a reviewer is told about their review (decision 0035): published, held
-// for a check, or removed with staff's reason. Sent through the outbox in the
-// transaction that changed the review.
+// for a check, removed with staff's reason, or answered by the owner; and what
+// an owner is told when a review of their business appears (decision 0038).
+// Sent through the outbox in the transaction that changed the review.
+import { letter, type To } from "~/features/selling/emails.server";
 import { env } from "~/server/env.server";
-import type { MailMessage } from "~/server/mail.server";
 import { REVIEW_POLICY_PATH } from "./review-rules";
 
-interface To {
-  email: string;
-  name: string;
-}
 interface About {
   name: string;
   url: string;
 }
 
 const policyUrl = () => new URL(REVIEW_POLICY_PATH, env().SITE_URL).toString();
-
-const letter = (to: To, subject: string, body: string[]): MailMessage => ({
-  to: to.email,
-  subject,
-  text: [`Dear ${to.name},`, "", ...body, "", "HBS"].join("\n"),
-});
 
 export function reviewPublishedMail(to: To, business: About) {
   return letter(to, `Your review of ${business.name} is published`, [
@@ -54,5 +45,30 @@ export function reviewRemovedMail(to: To, business: About & { reason: string }) 
     policyUrl(),
     "",
     "If you think this is a mistake, reply to this e-mail and tell us why.",
+  ]);
+}
+
+export function ownerRepliedMail(to: To, business: About) {
+  return letter(to, `${business.name} replied to your review`, [
+    `The owner of ${business.name} has replied to your review on HBS. Their reply is shown under your review:`,
+    "",
+    business.url,
+  ]);
+}
+
+/** To a business's owner: a review of it is now on its page, and where to reply. */
+export function reviewArrivedMail(
+  to: To,
+  business: { name: string; replyUrl: string },
+  shown: { rating: number; author: string; body: string },
+) {
+  return letter(to, `New review of ${business.name}: ${shown.rating} out of 5`, [
+    `${shown.author} reviewed ${business.name} on HBS and gave it ${shown.rating} out of 5:`,
+    "",
+    shown.body,
+    "",
+    "You can reply publicly, once, under the review. Reviews cannot be removed by the business; if you think this one breaks our review policy, report it from the page and our team will look at it.",
+    "",
+    business.replyUrl,
   ]);
 }

@@ -10,7 +10,8 @@ import { wakeOutbox } from "~/server/lifecycle.server";
 import { enqueueMail } from "~/server/outbox.server";
 import { directoryBusiness, review, reviewReport, user } from "~/server/schema";
 import { reviewPublishedMail, reviewRemovedMail } from "./emails.server";
-import { applyToAggregate, reviewsUrl } from "./reviews.server";
+import { NO_REPLY } from "./replies.server";
+import { applyToAggregate, reviewsUrl, tellOwnerOfReview } from "./reviews.server";
 
 interface Staff {
   id: string;
@@ -145,6 +146,7 @@ export async function decideReview(staff: Staff, id: number, decision: Decision,
       await enqueueMail(tx, reviewRemovedMail(to, { ...about, reason: decision.reason }));
     } else if (decision.kind === "publish" && before.status !== "published") {
       await enqueueMail(tx, reviewPublishedMail(to, about));
+      await tellOwnerOfReview(tx, id);
     }
     return true;
   });
@@ -168,6 +170,29 @@ export async function setReviewWarning(staff: Staff, businessId: number, warning
       entityId: businessId,
       before,
       after: { reviewWarning: warning },
+    });
+    return true;
+  });
+}
+
+/**
+ * Staff take an owner's reply off a review (abuse, or a reviewer's personal
+ * details); audited. The owner may write a new one, which staff can see here.
+ */
+export async function removeOwnerReply(staff: Staff, reviewId: number) {
+  return db().transaction(async (tx) => {
+    const [before] = await tx
+      .select({ reply: review.replyBody })
+      .from(review)
+      .where(and(eq(review.id, reviewId), isNotNull(review.replyBody)))
+      .for("update");
+    if (!before) return false;
+    await tx.update(review).set(NO_REPLY).where(eq(review.id, reviewId));
+    await recordAudit(tx, staff, {
+      action: "review.reply-remove",
+      entityType: "review",
+      entityId: reviewId,
+      before,
     });
     return true;
   });

@@ -80,3 +80,12 @@ export const warningSchema = z.object({
     .min(1, "Please write the warning")
     .max(500, "The warning must be at most 500 characters"),
 });
+
+export const MAX_REPLY_LENGTH = 2000;
+
+/** A business owner's public reply to a review: text only, like the review. */
+export const replySchema = z.object({
+  reply: text("Please write your reply", MAX_REPLY_LENGTH, "A reply must be at most 2,000 characters"),
+});
+
+export type ReplyInput = z.output<typeof replySchema>;

@@ -4,6 +4,7 @@
 // taken from the session: nobody writes or deletes another member's review.
 import crypto from "node:crypto";
 import { and, asc, desc, eq, gte, ne, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { memberName } from "~/features/messages/message-rules";
 import { PAGE_SIZE } from "~/lib/list-query";
 import { db, type Database } from "~/server/db.server";
@@ -13,7 +14,7 @@ import { enqueueMail } from "~/server/outbox.server";
 import { hitRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
 import { directoryBusiness, review, reviewReport, user } from "~/server/schema";
 import { sessionSecret } from "~/server/secret.server";
-import { reviewHeldMail, reviewPublishedMail } from "./emails.server";
+import { reviewArrivedMail, reviewHeldMail, reviewPublishedMail } from "./emails.server";
 import type { HoldReason, ReviewInput, ReviewSort } from "./review-rules";
 import { isAddressAt, websiteDomain } from "~/features/owners/claim-domain";
 
@@ -159,6 +160,46 @@ export async function applyToAggregate(
 /** The link to a business's reviews, for e-mails. */
 export const reviewsUrl = (slug: string) => new URL(`/halal-network-space/${slug}#reviews`, env().SITE_URL).toString();
 
+/** Where a business's owner replies to one review of it. */
+export const replyPath = (businessId: number, reviewId: number) => `/my-businesses/${businessId}/reviews/${reviewId}`;
+
+const reviewer = alias(user, "reviewer");
+
+/**
+ * Tells the business's owner, if it has one, that a review of it is now on
+ * its page (decision 0038). Called in the transaction that published it, so
+ * the e-mail goes if and only if the review did. An owner's own review (held
+ * as "connected", then published by staff) is not news to them.
+ */
+export async function tellOwnerOfReview(tx: Database, reviewId: number) {
+  const [row] = await tx
+    .select({
+      ownerEmail: user.email,
+      ownerName: user.fullName,
+      ownerId: user.id,
+      reviewerId: review.userId,
+      reviewerName: reviewer.fullName,
+      businessId: directoryBusiness.id,
+      business: directoryBusiness.name,
+      rating: review.rating,
+      body: review.body,
+    })
+    .from(review)
+    .innerJoin(directoryBusiness, eq(directoryBusiness.id, review.businessId))
+    .innerJoin(user, eq(user.id, directoryBusiness.ownerId))
+    .innerJoin(reviewer, eq(reviewer.id, review.userId))
+    .where(eq(review.id, reviewId));
+  if (!row || row.ownerId === row.reviewerId) return;
+  await enqueueMail(
+    tx,
+    reviewArrivedMail(
+      { email: row.ownerEmail, name: memberName(row.ownerName) },
+      { name: row.business, replyUrl: new URL(replyPath(row.businessId, reviewId), env().SITE_URL).toString() },
+      { rating: row.rating, author: memberName(row.reviewerName), body: row.body },
+    ),
+  );
+}
+
 export type SaveOutcome =
   { status: "published" | "held" } | { status: "not-found" | "unverified" | "banned" | "removed" | "rate-limited" };
 
@@ -239,17 +280,22 @@ export async function saveReview(
       removalReason: null,
       decidedAt: null,
     };
+    let reviewId: number;
     if (existing) {
       await tx
         .update(review)
         .set({ ...fields, editedAt: now })
         .where(eq(review.id, existing.id));
+      reviewId = existing.id;
     } else {
-      await tx
+      const [inserted] = await tx
         .insert(review)
-        .values({ ...fields, businessId: business.id, userId: member.id, createdAt: now, updatedAt: now });
+        .values({ ...fields, businessId: business.id, userId: member.id, createdAt: now, updatedAt: now })
+        .returning({ id: review.id });
+      reviewId = inserted!.id;
     }
     await applyToAggregate(tx, business.id, existing ?? null, { status, rating: input.rating });
+    if (status === "published" && existing?.status !== "published") await tellOwnerOfReview(tx, reviewId);
     // A new review is always acknowledged; an edit only when it is now hidden, waiting for staff.
     const to = { email: author.email, name: memberName(author.fullName) };
     const about = { name: business.name, url: reviewsUrl(business.slug) };
@@ -307,6 +353,9 @@ export async function listReviews(businessId: number, sort: ReviewSort, page: nu
       createdAt: review.createdAt,
       editedAt: review.editedAt,
       fullName: user.fullName,
+      reply: review.replyBody,
+      repliedAt: review.repliedAt,
+      replyEditedAt: review.replyEditedAt,
     })
     .from(review)
     .innerJoin(user, eq(user.id, review.userId))

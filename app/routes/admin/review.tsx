@@ -8,7 +8,7 @@ import { AdminHeading, DetailList } from "~/features/admin/components/admin-shel
 import { idParam, readAdminForm } from "~/features/admin/form.server";
 import { currentAdmin } from "~/features/admin/guard.server";
 import { Stars } from "~/features/reviews/components/stars";
-import { decideReview, staffReview } from "~/features/reviews/moderation.server";
+import { decideReview, removeOwnerReply, staffReview } from "~/features/reviews/moderation.server";
 import { HOLD_REASONS, removalSchema, type HoldReason } from "~/features/reviews/review-rules";
 import { formatCalendarDay, formatLondonDateTime } from "~/lib/dates";
 import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
@@ -33,6 +33,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       visited: review.visitedOn ? formatCalendarDay(review.visitedOn) : null,
       written: formatLondonDateTime(review.createdAt),
       edited: review.editedAt ? formatLondonDateTime(review.editedAt) : null,
+      reply: review.replyBody,
     },
     business: { name: found.businessName, slug: found.slug, id: review.businessId },
     author: {
@@ -68,6 +69,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       title: "Review removed",
       description: fake ? "Its author can no longer write reviews." : undefined,
     });
+  }
+  if (intent === "remove-reply") {
+    if (!(await removeOwnerReply(admin, id))) throw data(null, { status: 404 });
+    return redirectWithToast(back, { type: "success", title: "The owner's reply is removed" });
   }
   return data<IntentActionData>(
     { intent, result: { status: "error", error: { "": ["Unknown action"] } } },
@@ -161,6 +166,20 @@ export default function AdminReview({ loaderData, actionData }: Route.ComponentP
           />
         </Card>
       </div>
+      {review.reply ? (
+        <section aria-labelledby="reply-heading" className="mt-8 grid gap-3">
+          <h2 id="reply-heading" className="text-xl font-semibold">
+            The owner&apos;s reply
+          </h2>
+          <p className="break-words whitespace-pre-line text-slate-800">{review.reply}</p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="remove-reply" />
+            <Button type="submit" variant="outline">
+              Remove the owner&apos;s reply
+            </Button>
+          </Form>
+        </section>
+      ) : null}
       <section aria-labelledby="decide-heading" className="mt-8 grid gap-4">
         <h2 id="decide-heading" className="text-xl font-semibold">
           Decision

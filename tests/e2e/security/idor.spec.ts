@@ -471,3 +471,64 @@ test("a member's review is theirs alone: nobody else sees it while held, edits o
   ).toBe(404);
   await owner.page.context().close();
 });
+
+test("an owner's reply to a review is theirs alone: nobody else writes, edits or deletes it (decision 0038)", async ({
+  page,
+  browser,
+  baseURL,
+  visitorIp,
+  signUpAndSignIn,
+  signInAsNewAdmin,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await memberBrowser(browser, baseURL, visitorIp);
+  const reviewer = await memberBrowser(browser, baseURL, visitorIp);
+  await verifyEmail(reviewer.page, reviewer.member);
+  await signInAsNewAdmin();
+  const name = `Replied Grill ${owner.id}`;
+  const businessId = await addBusinessFor(page.request, owner.member.email, name, { published: true });
+  const slug = /href="(\/halal-network-space\/[^"#]+)"/.exec(
+    await (await page.request.get(`/admin/directory/${businessId}`)).text(),
+  )![1]!;
+  const body = `Review ${reviewer.id}: the grill was fine and the tea was very sweet.`;
+  const written = await reviewer.page.request.post(`${slug}/review`, {
+    form: { intent: "save", rating: "3", body },
+    maxRedirects: 0,
+  });
+  expect(written.status()).toBe(302);
+  // Staff publish the held review (a new account's).
+  await page.goto("/admin/reviews");
+  const staffPath = await page
+    .getByRole("row")
+    .filter({ hasText: reviewer.id })
+    .getByRole("link")
+    .first()
+    .getAttribute("href");
+  const reviewId = /^\/admin\/reviews\/(\d+)$/.exec(staffPath ?? "")![1]!;
+  const published = await page.request.post(staffPath!, { form: { intent: "publish" }, maxRedirects: 0 });
+  expect(published.status()).toBe(302);
+  const replyPath = `/my-businesses/${businessId}/reviews/${reviewId}`;
+  const reply = `Owner reply ${owner.id}: thank you for coming.`;
+  expect(
+    (await owner.page.request.post(replyPath, { form: { intent: "save", reply }, maxRedirects: 0 })).status(),
+  ).toBe(302);
+
+  // The reviewer, and any other member, find no such page and change nothing.
+  await signUpAndSignIn();
+  for (const member of [reviewer.page, page]) {
+    for (const path of [replyPath, `/my-businesses/${businessId}/reviews`]) {
+      expect((await member.request.get(path)).status(), path).toBe(404);
+    }
+    const forms: Record<string, string>[] = [{ intent: "save", reply: "Taken over." }, { intent: "delete" }];
+    for (const form of forms) {
+      const refused = await member.request.post(replyPath, { form, maxRedirects: 0 });
+      expect(refused.status(), form.intent).toBe(404);
+    }
+  }
+  const shown = await (await page.request.get(slug)).text();
+  expect(shown).toContain(reply);
+  expect(shown).not.toContain("Taken over.");
+  expect(shown).not.toContain(replyPath);
+  await owner.page.context().close();
+  await reviewer.page.context().close();
+});

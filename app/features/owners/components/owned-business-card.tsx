@@ -12,6 +12,9 @@ interface OwnedBusiness {
   favourites: number;
   favouritesAll: number;
   proposalSentAt: string | null;
+  reviewCount: number;
+  /** Published reviews without the owner's reply. */
+  unanswered: number;
   viewsByDay: { day: string; views: number }[];
 }
 
@@ -27,6 +30,13 @@ export function OwnedBusinessCard({ business }: { business: OwnedBusiness }) {
         <div className="flex flex-wrap gap-2">
           <Link to={`/my-businesses/${business.id}/edit`} className={buttonVariants({ size: "sm" })}>
             Edit {business.name}
+          </Link>
+          <Link
+            to={`/my-businesses/${business.id}/reviews`}
+            className={buttonVariants({ size: "sm", variant: "outline" })}
+          >
+            Reviews ({business.reviewCount}
+            {business.unanswered > 0 ? `, ${business.unanswered} to answer` : ""})
           </Link>
           {business.published ? (
             <Link

@@ -14,6 +14,10 @@ export interface ShownReview {
   date: string;
   visited: string | null;
   edited: boolean;
+  /** The business owner's public reply. */
+  reply: { body: string; date: string; edited: boolean } | null;
+  /** Where the owner writes or edits it: set only for the business's owner. */
+  replyPath: string | null;
 }
 
 const sortLabels: Record<ReviewSort, string> = { newest: "Newest", highest: "Highest rated", lowest: "Lowest rated" };
@@ -150,7 +154,25 @@ export function ReviewList({
               </header>
               {/* Text only: React escapes it, and line breaks are kept with CSS, never as HTML. */}
               <p className="mt-2 break-words whitespace-pre-line text-slate-800">{r.body}</p>
-              <p className="mt-2 text-right text-sm">
+              {r.reply ? (
+                <section
+                  aria-label={`Reply from the owner to ${r.author}`}
+                  className="mt-3 rounded-lg border-l-4 border-brand-700 bg-slate-50 p-3"
+                >
+                  <h4 className="text-sm font-semibold">Reply from the owner</h4>
+                  <p className="text-sm text-slate-700">
+                    {r.reply.date}
+                    {r.reply.edited ? " · edited" : null}
+                  </p>
+                  <p className="mt-1 break-words whitespace-pre-line text-slate-800">{r.reply.body}</p>
+                </section>
+              ) : null}
+              <p className="mt-2 flex flex-wrap justify-end gap-x-4 text-sm">
+                {r.replyPath ? (
+                  <Link to={r.replyPath} className="font-medium text-brand-800 underline underline-offset-4">
+                    {r.reply ? "Edit your reply" : "Reply as the owner"}
+                  </Link>
+                ) : null}
                 <Link
                   to={`/halal-network-space/${slug}/reviews/${r.id}/report`}
                   className="text-slate-700 underline underline-offset-4 hover:text-brand-800"
