@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { runAlerts } from "../../app/features/alerts/alerts.server";
+import { describeSearch } from "../../app/features/alerts/describe.server";
 import {
   createSavedSearch,
   deleteSavedSearch,
@@ -40,8 +41,13 @@ async function member(emailVerified = true) {
   return row!;
 }
 
-/** A published listing in `town`, as if published at `publishedAt`. */
-async function listing(town: string, publishedAt: Date, askingPricePence = 50_000_00) {
+/** A published listing in `town`, as if published at `publishedAt`, where `at` says if given. */
+async function listing(
+  town: string,
+  publishedAt: Date,
+  askingPricePence = 50_000_00,
+  at: { latitude: number; longitude: number } | null = null,
+) {
   counter += 1;
   const [row] = await app.database.db
     .insert(businessListing)
@@ -54,6 +60,7 @@ async function listing(town: string, publishedAt: Date, askingPricePence = 50_00
       description: "A corner cafe with regulars.",
       status: "published",
       publishedAt,
+      ...at,
     })
     .returning();
   return row!;
@@ -118,6 +125,35 @@ describe("instant alerts", () => {
     expect(mails).toHaveLength(2);
     expect(mails[1]!.text).toContain(next.title);
     expect(mails[1]!.text).not.toContain(match.title);
+  });
+
+  it("keep a search near a postcode to its radius, and refuse to save one whose place is unknown", async () => {
+    const buyer = await member();
+    const start = new Date("2026-12-05T10:00:00Z");
+    // Birmingham's B1 district, 5 miles: the city centre is in; Wolverhampton (about 13 miles) and a listing
+    // without coordinates are not.
+    const id = await saveSearch(buyer.id, "near=b1 1aa&radius=5&category=food", "instant", start);
+    const [row] = (await listSavedSearches(app.database.db, buyer.id)).filter((s) => s.id === id);
+    expect(row!.query).toBe("category=food&near=b1+1aa&radius=5");
+    expect(describeSearch(row!.query)).toBe("Food & Beverage, within 5 miles of b1 1aa");
+    const soon = new Date(start.getTime() + 10 * MINUTE);
+    const centre = await listing("Birmingham", soon, 50_000_00, { latitude: 52.4796, longitude: -1.9026 });
+    const wolverhampton = await listing("Wolverhampton", soon, 50_000_00, { latitude: 52.5862, longitude: -2.1288 });
+    const unplaced = await listing("Birmingham", soon);
+    await runAlerts(app.database.db, "instant", new Date(start.getTime() + 15 * MINUTE));
+    const [mail, ...more] = await mailsTo(buyer.email);
+    expect(more).toEqual([]);
+    expect(mail!.text).toContain(centre.title);
+    expect(mail!.text).not.toContain(wolverhampton.title);
+    expect(mail!.text).not.toContain(unplaced.title);
+
+    const refused = await createSavedSearch(app.database.db, buyer.id, {
+      name: "Nowhere",
+      frequency: "daily",
+      search: "near=ZZ99 9ZZ",
+    });
+    expect(refused.ok).toBe(false);
+    expect(refused.ok ? "" : refused.error).toMatch(/postcode/i);
   });
 
   it("go only to confirmed addresses", async () => {

@@ -1,8 +1,9 @@
 // Saved searches' alert e-mails (decision 0031), run by the scheduler: every
 // 5 minutes for instant searches, at 07:00 London for daily ones and on
 // Mondays at 07:00 for weekly ones. Matching is /buy's own WHERE
-// (listingConditions) on the search's stored query string, restricted to
-// listings published since the search was last checked. What an e-mail
+// (listingConditions, and the radius of a near search) on the search's stored
+// query string, restricted to listings published since the search was last
+// checked. What an e-mail
 // tells of is recorded in saved_search_sent (primary key: search, listing)
 // in the same transaction as the e-mail is queued, so two servers, a retry
 // or an overlapping run can never send one listing twice for one search.
@@ -10,7 +11,9 @@ import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizz
 import { confidentialColumns, maskListing } from "~/features/marketplace/confidential.server";
 import { parseListingQuery } from "~/features/marketplace/listing-query.server";
 import { listingConditions } from "~/features/marketplace/listings.server";
+import { nearFilter, readNearSearch } from "~/features/places/places.server";
 import type { Database } from "~/server/db.server";
+import { withinKm } from "~/server/distance.server";
 import { enqueueMail } from "~/server/outbox.server";
 import { businessListing, savedListing, savedSearch, savedSearchSent, user } from "~/server/schema";
 import { absoluteUrl } from "~/server/site.server";
@@ -47,12 +50,23 @@ export async function matchSearches(database: Database, searches: SearchToMatch[
   for (let i = 0; i < searches.length; i += CHUNK) {
     const chunk = searches.slice(i, i + CHUNK);
     const earliest = new Date(Math.min(...chunk.map((search) => search.since.getTime())));
-    const perSearch = chunk.map(
-      (search) => sql`(select ${search.id}::integer as search_id, ${businessListing.id} as listing_id
+    // A near search's place, resolved now as /buy would; one that no longer resolves matches nothing
+    // rather than the whole country.
+    const params = chunk.map((search) => new URLSearchParams(search.query));
+    const nears = await Promise.all(params.map((p) => readNearSearch(p)));
+    const perSearch = chunk.flatMap((search, n) => {
+      const near = nears[n] ?? null;
+      if (near && !near.place) return [];
+      const within = nearFilter(near);
+      return [
+        sql`(select ${search.id}::integer as search_id, ${businessListing.id} as listing_id
         from ${businessListing}
-        where ${listingConditions(parseListingQuery(new URLSearchParams(search.query)))}
+        where ${listingConditions(parseListingQuery(params[n]!))}
+          ${within ? sql`and ${withinKm(within.origin, within.km, businessListing.latitude, businessListing.longitude)}` : sql``}
           and ${businessListing.publishedAt} > ${search.since})`,
-    );
+      ];
+    });
+    if (perSearch.length === 0) continue;
     // Inside its own definition, a (non-recursive) CTE's name still means the table.
     const result = await database.execute(
       sql`with ${businessListing} as materialized (

@@ -3,13 +3,17 @@ import { listingCategories } from "~/lib/categories";
 import { formatPence } from "~/lib/money";
 import { tenureLabels } from "~/features/marketplace/listing-facts";
 import { parseListingQuery } from "~/features/marketplace/listing-query.server";
+import { DEFAULT_RADIUS_MILES } from "~/features/places/postcode";
 
 export function describeSearch(queryString: string): string {
-  const query = parseListingQuery(new URLSearchParams(queryString));
+  const params = new URLSearchParams(queryString);
+  const query = parseListingQuery(params);
+  const near = params.get("near");
   const parts = [
     query.search && `“${query.search}”`,
     query.category ? listingCategories[query.category] : "All categories",
     query.location && `in ${query.location}`,
+    near && `within ${params.get("radius") ?? DEFAULT_RADIUS_MILES} miles of ${near}`,
     query.minPricePence !== undefined && `from ${formatPence(query.minPricePence)}`,
     query.maxPricePence !== undefined && `up to ${formatPence(query.maxPricePence)}`,
     query.minTurnoverPence !== undefined && `turnover from ${formatPence(query.minTurnoverPence)}`,

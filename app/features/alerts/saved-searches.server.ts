@@ -2,7 +2,12 @@
 // one member's search is never reachable through another's id.
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { z } from "~/lib/zod";
-import { canonicalListingQuery, parseListingQuery } from "~/features/marketplace/listing-query.server";
+import {
+  canonicalListingQuery,
+  parseListingQuery,
+  type ListingQuery,
+} from "~/features/marketplace/listing-query.server";
+import { readNearSearch, type NearSearch } from "~/features/places/places.server";
 import type { Database } from "~/server/db.server";
 import { savedSearch, user } from "~/server/schema";
 import { frequencies, type Frequency } from "./frequencies";
@@ -21,6 +26,20 @@ export const saveSearchSchema = z.object({
 
 export type SaveResult = { ok: true; id: number } | { ok: false; error: string };
 
+/**
+ * The query string a search is kept as: /buy's filters in one order, and a
+ * resolved "near" search (decision 0034) as its place's text and radius,
+ * resolved again at each match.
+ */
+export function keptSearchQuery(query: ListingQuery, near: NearSearch | null): string {
+  const kept = new URLSearchParams(canonicalListingQuery(query));
+  if (near?.place) {
+    kept.set("near", near.text);
+    kept.set("radius", String(near.radiusMiles));
+  }
+  return kept.toString();
+}
+
 /** Keeps /buy's filters from `search` (a query string) under a name; at most 50 a member. */
 export async function createSavedSearch(
   database: Database,
@@ -28,7 +47,11 @@ export async function createSavedSearch(
   input: { name: string; frequency: Frequency; search: string },
   now = new Date(),
 ): Promise<SaveResult> {
-  const query = canonicalListingQuery(parseListingQuery(new URLSearchParams(input.search)));
+  const params = new URLSearchParams(input.search);
+  const near = await readNearSearch(params);
+  // A place that cannot be resolved is refused with the list's own message: a search is never kept wider than shown.
+  if (near && !near.place) return { ok: false, error: near.notices.at(-1)! };
+  const query = keptSearchQuery(parseListingQuery(params), near);
   return database.transaction(async (tx) => {
     // The member's row, locked: two saves at once cannot both count 49.
     await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
