@@ -15,7 +15,7 @@ const PUBLISHES = [
   /payments\.spec\.ts/,
   /directory-(halal|hours|hygiene)\.spec\.ts/,
   /security\/idor\.spec\.ts/,
-  /security\/injection-replies\.spec\.ts/,
+  /security\/injection-published\.spec\.ts/,
   /reviews\.spec\.ts/,
 ];
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? "data-e2e";

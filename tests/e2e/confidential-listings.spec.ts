@@ -163,6 +163,24 @@ test("a confidential listing shows a buyer its details only while their NDA stan
   await expect(buyer.getByText("The seller has withdrawn your access")).toBeVisible();
   expect(leaked(await everythingSeenBy(buyer.request, id, secrets), secrets)).toEqual([]);
 
+  // Staff see every NDA on the listing's back-office page, and withdraw one too (audited).
+  const { page: second, member: secondMember } = await newMember(browser, baseURL, `Sara Second ${stamp}`);
+  const signed = await second.request.post(`/buy/confidential-${id}/nda`, {
+    form: { fullName: secondMember.fullName, agree: "yes" },
+    maxRedirects: 0,
+  });
+  expect(signed.status()).toBe(302);
+  await page.goto(`/admin/listings/${id}`);
+  const ndas = page.getByRole("region", { name: "NDAs accepted" });
+  await expect(ndas).toContainText(`${member.fullName} accepted on`);
+  await expect(ndas).toContainText("access withdrawn on");
+  await ndas.getByRole("button", { name: `Withdraw access of ${secondMember.fullName}` }).click();
+  await expect(toasts(page)).toContainText("Access withdrawn");
+  await second.goto(`/buy/confidential-${id}`);
+  await expect(second.getByRole("heading", { level: 1 })).toHaveText(GENERIC);
+  await page.goto("/admin/audit");
+  await expect(page.getByRole("main")).toContainText("listing.nda-revoke");
+
   // Every e-mail the buyer got, and every alert-style e-mail to anyone but the seller and staff, hides it too.
   const buyerMail = sentMail().filter((mail) => mail.header("to")?.includes(member.email));
   expect(leaked(buyerMail.map((mail) => `${mail.header("subject")}\n${mail.body}`).join("\n"), secrets)).toEqual([]);

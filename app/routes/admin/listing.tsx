@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
+import { recordAudit } from "~/features/admin/audit.server";
 import { AdminHeading, DetailList } from "~/features/admin/components/admin-shell";
 import { ListingEditor, ListingTransitions } from "~/features/admin/components/listing-editor";
 import { idParam, readAdminForm } from "~/features/admin/form.server";
@@ -21,9 +22,11 @@ import { listingViewsTotal } from "~/features/marketplace/listing-views.server";
 import { formatLondonDateTime } from "~/lib/dates";
 import { ConfidentialForm } from "~/features/marketplace/components/confidential-form";
 import { parseConfidentialForm, suggestedConfidentialTitle } from "~/features/marketplace/confidential";
-import { setConfidential } from "~/features/marketplace/confidential.server";
+import { ndaSigners, revokeNda, setConfidential } from "~/features/marketplace/confidential.server";
+import { NdaSigners } from "~/features/marketplace/components/nda-signers";
 import { RevisionReview } from "~/features/selling/components/revision-review";
 import { decideRevision, pendingRevisionOf } from "~/features/selling/revisions.server";
+import { db } from "~/server/db.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/listing";
 
@@ -47,6 +50,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       listing.status === "published" ? listing.underOfferAt && formatLondonDateTime(listing.underOfferAt) : undefined,
     transitions: transitionsFrom(listing.status),
     suggestedTitle: suggestedConfidentialTitle(listing),
+    ndas: await ndaSigners([id]),
     revision: await describedRevision(id),
     submission: submission && {
       ...submission,
@@ -83,6 +87,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   }
   const back = `/admin/listings/${id}`;
+  if (intent === "revoke-nda") {
+    // Staff withdraw a buyer's access to this listing only: an NDA of another listing is not found here.
+    const ndaId = Number(formData.get("ndaId"));
+    const nda = (await ndaSigners([id])).find((n) => n.id === ndaId);
+    const revoked = nda !== undefined && (await revokeNda(nda.id, null));
+    if (revoked) {
+      await recordAudit(db(), admin, {
+        action: "listing.nda-revoke",
+        entityType: "listing",
+        entityId: id,
+        before: { nda: nda.id, fullName: nda.fullName },
+      });
+    }
+    return redirectWithToast(
+      back,
+      revoked
+        ? { type: "success", title: "Access withdrawn", description: "That buyer now sees only what visitors see." }
+        : { type: "error", title: "That is not possible for this listing now", description: "Nothing was changed." },
+    );
+  }
 
   if (intent === "save") {
     const submission = parseWithZod(formData, { schema: listingEditSchema });
@@ -166,7 +190,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 ];
 
 export default function AdminListing({
-  loaderData: { listing, transitions, submission, underOffer, views, revision, suggestedTitle },
+  loaderData: { listing, transitions, submission, underOffer, views, revision, suggestedTitle, ndas },
   actionData,
 }: Route.ComponentProps) {
   const live = listing.status !== "pending" && listing.status !== "rejected";
@@ -232,6 +256,14 @@ export default function AdminListing({
               actionData={actionData as IntentActionData | undefined}
             />
           </section>
+          {listing.confidential || ndas.length > 0 ? (
+            <section aria-labelledby="ndas-heading" className="rounded-xl border border-slate-200 bg-white p-6">
+              <h2 id="ndas-heading" className="mb-4 text-lg font-semibold">
+                NDAs accepted
+              </h2>
+              <NdaSigners ndas={ndas} />
+            </section>
+          ) : null}
           {submission ? (
             <section
               aria-labelledby="seller-heading"

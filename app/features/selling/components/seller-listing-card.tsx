@@ -4,6 +4,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { formatLondonDate } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
 import { sellerActionLabels, sellerStatusWords, type SellerAction } from "../seller-status";
+import { NdaSigners } from "~/features/marketplace/components/nda-signers";
 import { ViewsChart } from "./views-chart";
 
 interface SellerListing {
@@ -25,34 +26,6 @@ interface SellerListing {
   enquiries: { id: number; name: string; email: string; phone: string; createdAt: Date }[];
   confidential: boolean;
   ndas: { id: number; fullName: string; acceptedAt: Date; revokedAt: Date | null }[];
-}
-
-/** Who accepted a confidential listing's NDA, each with a button that withdraws their access at once. */
-function NdaSigners({ listing }: { listing: SellerListing }) {
-  if (listing.ndas.length === 0) return <p className="text-sm text-slate-700">Nobody has accepted the NDA yet.</p>;
-  return (
-    <ul className="grid gap-2">
-      {listing.ndas.map((nda) => (
-        <li
-          key={nda.id}
-          className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 p-3 text-sm"
-        >
-          <span>
-            <strong>{nda.fullName}</strong> accepted on {formatLondonDate(nda.acceptedAt)}
-            {nda.revokedAt ? ` · access withdrawn on ${formatLondonDate(nda.revokedAt)}` : ""}
-          </span>
-          {nda.revokedAt ? null : (
-            <Form method="post">
-              <input type="hidden" name="ndaId" value={nda.id} />
-              <Button type="submit" name="intent" value="revoke-nda" variant="outline" size="sm">
-                Withdraw access<span className="sr-only"> of {nda.fullName}</span>
-              </Button>
-            </Form>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 const statusTone: Record<SellerListing["status"], string> = {
@@ -182,7 +155,7 @@ export function SellerListingCard({ listing }: { listing: SellerListing }) {
           <h3 id={`${headingId}-ndas`} className="font-semibold">
             Confidential: who accepted the NDA ({listing.ndas.filter((nda) => !nda.revokedAt).length})
           </h3>
-          <NdaSigners listing={listing} />
+          <NdaSigners ndas={listing.ndas} />
         </section>
       ) : null}
     </article>

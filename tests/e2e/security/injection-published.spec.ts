@@ -1,7 +1,9 @@
-// Hostile text in an owner's reply to a review (decision 0038), shown back as
-// text to the owner, to everyone on the business's page and to staff. Apart
-// from injection.spec.ts because it publishes a business of its own for a
-// while, so it runs with the other publishing specs (playwright.config.ts).
+// Hostile text in what lives on something published: an owner's reply to a
+// review (decision 0038) and the name a buyer signs a confidential listing's
+// NDA with (decision 0033), shown back as text to everyone who reads them.
+// Apart from injection.spec.ts because each test publishes a business or a
+// listing of its own for a while, so these run with the other publishing
+// specs (playwright.config.ts).
 import { addBusinessFor } from "../directory-admin";
 import { expect, test, verifyEmail } from "../fixtures";
 import { attackForms, expectHarmless, expectShownAsText, PAYLOADS } from "./attack";
@@ -60,4 +62,56 @@ test("an owner's reply to a review takes hostile text and shows it as text, to t
       town: "Leeds",
     },
   });
+});
+
+test("the name a buyer signs an NDA with takes hostile text, shown as text to the seller and staff", async ({
+  page,
+  signUpAndSignIn,
+  signInElsewhere,
+  signInAsNewAdmin,
+}) => {
+  test.setTimeout(180_000);
+  const marker = `hostile${Date.now()}`;
+  const seller = await signUpAndSignIn();
+  const sellerPage = await signInElsewhere(seller);
+  const sent = await sellerPage.request.post("/sell", {
+    multipart: {
+      businessName: `Hostile NDA Grill ${marker}`,
+      category: "food",
+      location: "Leeds",
+      askingPrice: "70000",
+      annualRevenue: "200000",
+      description: "A grill sold in confidence.",
+      contactName: seller.fullName,
+      contactEmail: seller.email,
+      contactPhone: "07700 900654",
+    },
+  });
+  expect(sent.status()).toBe(200);
+  const id = /\/my-listings\/(\d+)\/edit/.exec(await (await sellerPage.request.get("/my-listings")).text())![1]!;
+  await signInAsNewAdmin();
+  await page.request.post(`/admin/listings/${id}`, { form: { intent: "approve" } });
+  const marked = await sellerPage.request.post(`/my-listings/${id}/edit`, {
+    form: { intent: "confidential", confidential: "yes", confidentialTitle: "Confidential: a grill in Yorkshire" },
+    maxRedirects: 0,
+  });
+  expect(marked.status()).toBe(302);
+
+  // Each hostile name from a buyer of its own: a signed NDA is signed once.
+  const nda = `/buy/confidential-${id}/nda`;
+  for (const payload of PAYLOADS) {
+    await signUpAndSignIn();
+    const response = await page.request.post(nda, {
+      form: { fullName: `${payload} ${marker}`.slice(0, 100), agree: "yes" },
+      maxRedirects: 0,
+    });
+    await expectHarmless(response, "POST the NDA form");
+  }
+  for (const path of ["/my-listings", `/my-listings/${id}/edit`]) await expectShownAsText(sellerPage, path);
+  expect(await (await sellerPage.request.get("/my-listings")).text()).toContain(marker);
+  await signInAsNewAdmin();
+  await expectShownAsText(page, `/admin/listings/${id}`);
+
+  // Off /buy again, so other tests' counts of it hold.
+  await sellerPage.request.post("/my-listings", { form: { intent: "mark-sold", listingId: id } });
 });
