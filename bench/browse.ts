@@ -38,6 +38,7 @@ import type { LatLng } from "../app/lib/geo";
 import { PAGE_SIZE } from "../app/lib/list-query";
 import { setDatabase, type Database, type DatabaseHandle } from "../app/server/db.server";
 import * as schema from "../app/server/schema";
+import { businessListing, listingNda, user } from "../app/server/schema";
 import { insertBulkData } from "../db/seed/bulk";
 import { clientOf, createBenchDatabase, machineInfo } from "./bench-database";
 
@@ -113,6 +114,8 @@ interface Scenario {
   query: string;
   origin: LatLng | null;
   originName: string | null;
+  /** A signed-in member who has accepted some confidential listings' NDAs, else a visitor. */
+  signedIn?: boolean;
   filtered: boolean;
 }
 
@@ -186,7 +189,33 @@ function scenarios(deepDirectoryPage: number, deepBuyPage: number): Scenario[] {
   add("buy", "near Birmingham, 10 miles", "near=Birmingham&radius=10");
   add("buy", "near B1 1AA, 3 miles", "near=B1 1AA&radius=3");
   add("buy", "near Birmingham 25 mi + price", "near=Birmingham&radius=25&max-price=150000");
+  // The one query a signed-in buyer adds to /buy: which of the page's confidential listings' NDAs they accepted.
+  list.push({ ...list.find((s) => s.page === "buy" && s.query === "")!, name: "signed in, with NDAs", signedIn: true });
+  list.push({
+    ...list.find((s) => s.page === "buy" && s.query === "category=retail")!,
+    name: "category, signed in, with NDAs",
+    signedIn: true,
+  });
   return list;
+}
+
+/** The member of the signed-in scenarios. */
+const BENCH_BUYER = { id: "bench-buyer", role: "member" };
+
+/**
+ * One listing in ten made confidential, and the bench buyer's accepted NDAs
+ * for half of them (a busy buyer; most have none): what the signed-in
+ * scenarios' NDA lookup reads.
+ */
+async function addConfidentialListings(database: Database) {
+  await database.execute(sql`update ${businessListing}
+    set confidential = true, confidential_title = 'Confidential: a business for sale',
+        confidential_figures = '["askingPrice"]'::jsonb
+    where ${businessListing.id} % 10 = 0`);
+  await database.insert(user).values({ id: BENCH_BUYER.id, email: "bench-buyer@example.com", emailVerified: true });
+  await database.execute(sql`insert into ${listingNda} (listing_id, user_id, full_name, nda_version)
+    select ${businessListing.id}, ${BENCH_BUYER.id}, 'Bench Buyer', 'bench'
+    from ${businessListing} where ${businessListing.id} % 20 = 0`);
 }
 
 /** "Now" for "open now" and the cards' opening lines: a Friday evening in London, so runs compare. */
@@ -206,7 +235,7 @@ async function loadPage(scenario: Scenario): Promise<{ total: number; items: num
     return { total: result.total, items: result.items.length };
   }
   const [result] = await Promise.all([
-    searchListings(parseListingQuery(params), scenario.origin, near),
+    searchListings(parseListingQuery(params), scenario.origin, near, scenario.signedIn ? BENCH_BUYER : null),
     listingTowns(),
   ]);
   return { total: result.total, items: result.items.length };
@@ -262,6 +291,7 @@ export async function runBrowseBenchmark(options: BrowseOptions): Promise<Browse
       seed: options.seed ?? 1,
       now: new Date("2026-06-01T12:00:00Z"),
     });
+    await addConfidentialListings(handle.db);
     const insertMs = performance.now() - t;
     log(`  added in ${(insertMs / 1000).toFixed(1)} s`);
 
