@@ -7,7 +7,6 @@ import { listingCategories } from "../lib/categories";
 import {
   bigint,
   boolean,
-  customType,
   date,
   doublePrecision,
   index,
@@ -22,9 +21,6 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-
-/** A set of integer ranges (PostgreSQL 14+, and PGlite); read and written as its text form, e.g. "{[540,1320)}". */
-const int4multirange = customType<{ data: string }>({ dataType: () => "int4multirange" });
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -364,11 +360,6 @@ export const directoryBusiness = pgTable(
     ratingTotal: integer("rating_total").notNull().default(0),
     // Set by staff when the business was found buying reviews; shown on its page.
     reviewWarning: text("review_warning"),
-    // Its weekly periods as minutes of the London week (Monday 00:00 is 0), kept
-    // by triggers on business_hours: "open now" is one containment test (decision 0039).
-    weeklyOpen: int4multirange("weekly_open")
-      .notNull()
-      .default(sql`'{}'::int4multirange`),
     ...timestamps,
   },
   // Each list order has an index that returns a page without sorting.
@@ -392,7 +383,6 @@ export const directoryBusiness = pgTable(
     index("directory_business_published_town_idx").on(t.published, t.town),
     // "Near a postcode or town": the radius search's bounding box (decision 0034).
     index("directory_business_published_lat_lng_idx").on(t.published, t.latitude, t.longitude),
-    index("directory_business_weekly_open_idx").using("gist", t.weeklyOpen),
     index("directory_business_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
     // "Fully halal only" and "No alcohol" keep about half the rows: partial
     // indexes in the default order let their count(*) read the index alone.

@@ -1,13 +1,12 @@
 // The directory's halal and hours filters in SQL (issue #17), on PGlite or
 // PostgreSQL: each filter narrows the list, and "open now" agrees with the
 // opening line the cards show, at fixed instants across both clock changes.
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "../../app/server/db.server";
 import { businessHours, businessHoursException, directoryBusiness } from "../../app/server/schema";
 import { searchBusinesses } from "../../app/features/directory/businesses.server";
 import { parseDirectoryQuery } from "../../app/features/directory/directory-query.server";
-import { loadSchedules, replaceSchedule } from "../../app/features/directory/hours.server";
+import { loadSchedules } from "../../app/features/directory/hours.server";
 import { parsePeriods } from "../../app/features/directory/hours-input";
 import { londonNow, openingState } from "../../app/features/directory/opening-hours";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
@@ -105,7 +104,7 @@ const instants = [
   "2026-03-22T02:30:00Z",
   "2026-03-22T10:30:00Z",
   "2026-11-06T13:00:00Z",
-  // Sunday night's periods past midnight run into Monday, the start of the week (decision 0039).
+  // Sunday night's periods past midnight run into Monday.
   "2026-03-30T00:30:00Z",
   "2026-10-26T00:30:00Z",
   "2026-10-26T01:59:00Z",
@@ -131,37 +130,6 @@ describe("open now", () => {
     expect(await names("open=now", new Date("2026-03-22T02:30:00Z"))).toEqual(["Eid Kitchen"]);
     // 01:30 GMT after the clocks go back: still Saturday night's 18:00–02:00.
     expect(await names("open=now", new Date("2026-10-25T01:30:00Z"))).toEqual(["Late Grill"]);
-  });
-});
-
-describe("a business's week on its own row (decision 0039)", () => {
-  const weekOf = async (id: number) =>
-    (
-      await database.db
-        .select({ week: directoryBusiness.weeklyOpen })
-        .from(directoryBusiness)
-        .where(eq(directoryBusiness.id, id))
-    )[0]!.week;
-
-  it("is kept by the triggers as hours are added, changed and removed, Sunday night running into Monday", async () => {
-    await business("Trigger Test Grill", {}, ["", "", "", "", "", "", "18:00-02:00"]);
-    const id = ids["Trigger Test Grill"]!;
-    // Sunday 18:00 (minute 9,720 of the week) to midnight, then Monday 00:00–02:00.
-    expect(await weekOf(id)).toBe("{[0,120),[9720,10080)}");
-    const monday = new Date("2026-10-26T01:30:00Z");
-    expect(await names("open=now&search=trigger", monday)).toEqual(["Trigger Test Grill"]);
-
-    await database.db.transaction((tx) =>
-      replaceSchedule(tx, id, [{ weekday: 1, opensMinute: 9 * 60, closesMinute: 17 * 60 }], []),
-    );
-    expect(await weekOf(id)).toBe("{[540,1020)}");
-    expect(await names("open=now&search=trigger", monday)).toEqual([]);
-    await database.db.update(businessHours).set({ closesMinute: 10 * 60 }).where(eq(businessHours.businessId, id));
-    expect(await weekOf(id)).toBe("{[540,600)}");
-    await database.db.delete(businessHours).where(eq(businessHours.businessId, id));
-    expect(await weekOf(id)).toBe("{}");
-    await database.db.delete(directoryBusiness).where(eq(directoryBusiness.id, id));
-    delete ids["Trigger Test Grill"];
   });
 });
 

@@ -7,40 +7,34 @@ import { businessHours, businessHoursException, directoryBusiness } from "~/serv
 import { londonNow, weekdayOf, type HoursException, type Schedule, type WeeklyPeriod } from "./opening-hours";
 
 /**
- * "Open now" as SQL (decisions 0028, 0039): London's day, weekday and minute
- * are worked out once, in JavaScript, and passed in. Most businesses answer
- * from their own row: `weekly_open`, their week as ranges of minutes kept by
- * triggers on business_hours, contains this minute of the week. A business
- * with an exception today or yesterday (a few, on a given day) is worked out
- * from its rows instead: a period of today (unless today has exceptions) or of
- * today's exceptions covers the minute, or a period of yesterday (or of its
- * exceptions) runs past midnight beyond it.
+ * "Open now" as SQL: London's day, weekday and minute are worked out once, in
+ * JavaScript, and passed in. A business is open when a period of today
+ * (unless today has exceptions) or of today's exceptions covers the minute, or
+ * a period of yesterday (or of its exceptions) runs past midnight beyond it.
+ * The index on (weekday, opens_minute, closes_minute, business_id) answers
+ * the weekly part without reading the table.
  */
 export function openNowCondition(now: Date): SQL {
   const { day, weekday, minute } = londonNow(now);
   const yesterday = addDays(day, -1);
   const yesterdayWeekday = weekdayOf(yesterday);
-  const b = directoryBusiness;
   const h = businessHours;
   const x = businessHoursException;
-  const minuteOfWeek = (weekday - 1) * 24 * 60 + minute;
-  const excepted = sql`select ${x.businessId} from ${x} where ${x.onDate} in (${day}, ${yesterday})`;
   const noExceptionOn = (date: string) =>
     sql`not exists (select 1 from ${x} where ${x.businessId} = ${h.businessId} and ${x.onDate} = ${date})`;
   const runsNow = (t: typeof h | typeof x) =>
     sql`${t.opensMinute} <= ${minute} and (${t.closesMinute} > ${minute} or ${t.closesMinute} <= ${t.opensMinute})`;
   const spillsPast = (t: typeof h | typeof x) =>
     sql`${t.closesMinute} <= ${t.opensMinute} and ${t.closesMinute} > ${minute}`;
-  // IN lists joined by OR: PostgreSQL keeps each as a hashed subplan, built
-  // once and probed while the page's order index is read (bench/README.md).
-  return sql`((${b.weeklyOpen} @> ${minuteOfWeek}::integer and ${b.id} not in (${excepted}))
-  or ${b.id} in (
-    select ${h.businessId} from ${h} where ${h.businessId} in (${excepted})
-      and ${h.weekday} = ${weekday} and ${runsNow(h)} and ${noExceptionOn(day)}
+  // Two IN lists joined by OR: PostgreSQL keeps each as a hashed subplan,
+  // built once and probed while the page's order index is read, whatever it
+  // guesses of the lists' sizes (a semi-join it estimated at 200 rows became
+  // 50,000 probes of the primary key when counting; bench/README.md).
+  return sql`(${directoryBusiness.id} in (
+    select ${h.businessId} from ${h} where ${h.weekday} = ${weekday} and ${runsNow(h)} and ${noExceptionOn(day)}
     union all
-    select ${h.businessId} from ${h} where ${h.businessId} in (${excepted})
-      and ${h.weekday} = ${yesterdayWeekday} and ${spillsPast(h)} and ${noExceptionOn(yesterday)}
-  ) or ${b.id} in (
+    select ${h.businessId} from ${h} where ${h.weekday} = ${yesterdayWeekday} and ${spillsPast(h)} and ${noExceptionOn(yesterday)}
+  ) or ${directoryBusiness.id} in (
     select ${x.businessId} from ${x} where (${x.onDate} = ${day} and ${runsNow(x)}) or (${x.onDate} = ${yesterday} and ${spillsPast(x)})
   ))`;
 }
