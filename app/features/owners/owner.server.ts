@@ -17,13 +17,12 @@ import { replaceSchedule } from "~/features/directory/hours.server";
 import { certifierLabels, halalStatusLabels, slaughterLabels } from "~/features/directory/halal";
 import { businessViewsByDay } from "~/features/marketplace/listing-views.server";
 import { addDays, londonDay, londonMidnight } from "~/lib/dates";
-import { routeId } from "~/lib/route-id";
 import { db, type Database } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { wakeOutbox } from "~/server/lifecycle.server";
 import { enqueueMail } from "~/server/outbox.server";
 import { directoryBusiness, favouriteBusiness, halalProposal, review, user } from "~/server/schema";
-import { addressee, halalProposalMail } from "./emails.server";
+import { halalProposalMail } from "./emails.server";
 import type { HalalProposalEdit, OwnerEdit } from "./schemas";
 
 interface Member {
@@ -45,8 +44,8 @@ export async function ownedBusiness(memberId: string, businessId: number, databa
 /** The signed-in member and their business named by a route's `:id`; else the same 404 as one that does not exist. */
 export async function requireOwnedBusiness(request: Request, id: string) {
   const user = await requireUser(request);
-  const businessId = routeId(id);
-  const business = businessId === null ? null : await ownedBusiness(user.id, businessId);
+  const businessId = /^\d{1,9}$/.test(id) ? Number(id) : NaN;
+  const business = Number.isSafeInteger(businessId) ? await ownedBusiness(user.id, businessId) : null;
   if (!business) throw data(null, { status: 404 });
   return { user, business };
 }
@@ -285,11 +284,14 @@ export async function decideHalalProposal(
     if (owner) {
       await enqueueMail(
         tx,
-        halalProposalMail(addressee(owner), {
-          business: business.name,
-          url: new URL(`/halal-network-space/${business.slug}`, env().SITE_URL).toString(),
-          reason: decision.approve ? null : decision.reason,
-        }),
+        halalProposalMail(
+          { email: owner.email, name: owner.fullName?.trim() || owner.name.trim() || owner.email.split("@")[0]! },
+          {
+            business: business.name,
+            url: new URL(`/halal-network-space/${business.slug}`, env().SITE_URL).toString(),
+            reason: decision.approve ? null : decision.reason,
+          },
+        ),
       );
     }
     return true;
