@@ -1,6 +1,7 @@
 // npm run bench:lighthouse — Lighthouse's mobile audit (its default: a
 // mid-range phone on a slow 4G connection, simulated) of the home page, /buy,
-// the directory and a listing page, on the production build with the sample
+// the directory, a listing page and a business page with its map (tiles from
+// the stand-in), on the production build with the sample
 // data, in Debian's Chromium. Each page is audited several times and the run
 // with the median performance score is kept, as Lighthouse's own guidance on
 // variability advises (one run on a shared machine swings by several points).
@@ -18,6 +19,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type RunnerResult } from "lighthouse";
 import { ensureChromium } from "../scripts/ensure-chromium.js";
 import { startProductionServer } from "../tests/helpers/server-process";
+import { startTilePeer } from "../tests/helpers/tile-peer";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -48,7 +50,9 @@ async function main() {
   const runs = Math.max(1, Number(values.runs));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hbs-lighthouse-"));
   const chromePath = ensureChromium();
-  const server = await startProductionServer({ DATA_DIR: dataDir });
+  // The business page's map draws tiles from the stand-in, as in the browser tests: nothing leaves the machine.
+  const tiles = await startTilePeer();
+  const server = await startProductionServer({ DATA_DIR: dataDir, MAP_TILES_URL: `${tiles.url}/{z}/{x}/{y}.png` });
   const { url } = server;
   const chrome = await chromeLauncher.launch({
     chromePath,
@@ -62,11 +66,13 @@ async function main() {
   });
   try {
     const listing = /href="(\/buy\/[^"?]+)"/.exec(await (await fetch(`${url}/buy`)).text())![1]!;
+    const directory = await (await fetch(`${url}/halal-network-space`)).text();
+    const business = /href="(\/halal-network-space\/[^"?]+)"/.exec(directory)![1]!;
     const date = new Date().toISOString().slice(0, 10);
     const out = path.join(root, "bench/results", `lighthouse-${date}`);
     fs.mkdirSync(out, { recursive: true });
     const summary: Record<string, Record<string, number | number[]>> = {};
-    for (const page of ["/", "/buy", "/halal-network-space", listing]) {
+    for (const page of ["/", "/buy", "/halal-network-space", listing, business]) {
       const results: RunnerResult[] = [];
       // A run Lighthouse itself could not finish (it reports a runtime error
       // and scores 0) says nothing about the page: it is run again.
@@ -94,6 +100,7 @@ async function main() {
   } finally {
     chrome.kill();
     await server.stop();
+    await tiles.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

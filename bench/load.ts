@@ -4,6 +4,7 @@
 // 20,000 listings. See bench/README.md.
 //
 //   npm run bench:load -- --db postgres      (or --db pglite; --mix browsing or writes)
+//   npm run bench:load -- --rate 400         (that many requests a second, not as many as it can answer)
 //   npm run bench:load -- --smoke            (2,000 / 500 rows, 5 s: checks it runs)
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -27,6 +28,8 @@ export interface LoadOptions {
   mix: Mix;
   connections: number;
   durationSeconds: number;
+  /** Requests a second from all connections together (autocannon's overallRate); as fast as answered when unset. */
+  rate?: number;
   /** Seconds of the same load first, not measured: a running site has its caches filled and its code compiled. */
   warmupSeconds: number;
   postgresUrl?: string;
@@ -138,12 +141,19 @@ export async function runLoadBenchmark(options: LoadOptions) {
     }));
 
     const load = (duration: number) =>
-      autocannon({ url, connections: options.connections, duration, requests: requests as autocannon.Request[] });
+      autocannon({
+        url,
+        connections: options.connections,
+        duration,
+        requests: requests as autocannon.Request[],
+        ...(options.rate ? { overallRate: options.rate } : {}),
+      });
     if (options.warmupSeconds > 0) {
       log(`Warming up for ${options.warmupSeconds} s…`);
       await load(options.warmupSeconds);
     }
-    log(`Loading ${url} with ${options.connections} connections for ${options.durationSeconds} s…`);
+    const pace = options.rate ? `, ${options.rate} requests a second,` : "";
+    log(`Loading ${url} with ${options.connections} connections${pace} for ${options.durationSeconds} s…`);
     const result = await load(options.durationSeconds);
     // Redirects (a sign-in's answer) are successes; 4xx and 5xx are not.
     const errors = result.errors + result.timeouts + result["4xx"] + result["5xx"];
@@ -153,6 +163,7 @@ export async function runLoadBenchmark(options: LoadOptions) {
       rows: { businesses: options.businesses, listings: options.listings },
       connections: options.connections,
       durationSeconds: options.durationSeconds,
+      rate: options.rate ?? null,
       warmupSeconds: options.warmupSeconds,
       mix: options.mix,
       cycle: MIXES[options.mix],
@@ -182,6 +193,7 @@ async function main() {
       connections: { type: "string", default: "50" },
       duration: { type: "string", default: "60" },
       warmup: { type: "string", default: "20" },
+      rate: { type: "string" },
       "postgres-url": { type: "string" },
       smoke: { type: "boolean", default: false },
       "cpu-prof": { type: "string" },
@@ -198,6 +210,7 @@ async function main() {
     connections: values.smoke ? 10 : Number(values.connections),
     durationSeconds: values.smoke ? 5 : Number(values.duration),
     warmupSeconds: values.smoke ? 0 : Number(values.warmup),
+    rate: values.rate ? Number(values.rate) : undefined,
     postgresUrl: values["postgres-url"] ?? process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL,
     cpuProfileDir: values["cpu-prof"] && path.resolve(values["cpu-prof"]),
     log: (line) => console.log(line),
@@ -206,7 +219,8 @@ async function main() {
   console.log(JSON.stringify(figures, null, 2));
   if (!values.smoke) {
     fs.mkdirSync(values.out, { recursive: true });
-    const file = path.join(values.out, `load-${results.db}-${results.mix}-${results.date.slice(0, 10)}.json`);
+    const paced = results.rate ? `-${results.rate}rps` : "";
+    const file = path.join(values.out, `load-${results.db}-${results.mix}${paced}-${results.date.slice(0, 10)}.json`);
     fs.writeFileSync(file, `${JSON.stringify({ ...figures, machine }, null, 2)}\n`);
     console.log(`Written to ${path.relative(root, file)}`);
   }

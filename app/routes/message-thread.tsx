@@ -11,14 +11,14 @@ import { openThread, reply, reportThread, setBlocked, type ReplyOutcome } from "
 import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
 import { formOrRefusal, TEXT_FORM_LIMITS } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { routeId } from "~/lib/route-id";
 import type { Route } from "./+types/message-thread";
-
-const threadId = (id: string) => (/^\d{1,9}$/.test(id) ? Number(id) : NaN);
 
 /** One of the member's threads; anyone else's is a 404, as if it did not exist. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const thread = Number.isSafeInteger(threadId(params.id)) ? await openThread(user.id, threadId(params.id)) : null;
+  const id = routeId(params.id);
+  const thread = id === null ? null : await openThread(user.id, id);
   if (!thread) throw data(null, { status: 404 });
   return { thread };
 }
@@ -30,12 +30,12 @@ const refusals: Record<Exclude<ReplyOutcome, "sent" | "not-found">, string> = {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const id = threadId(params.id);
+  const id = routeId(params.id);
   const form = await formOrRefusal(request, TEXT_FORM_LIMITS);
   if (form instanceof Response) return form;
   const intent = String(form.get("intent"));
   const back = `/messages/${params.id}`;
-  if (!Number.isSafeInteger(id)) throw data(null, { status: 404 });
+  if (id === null) throw data(null, { status: 404 });
 
   if (intent === "reply") {
     const submission = parseWithZod(form, { schema: messageSchema });
@@ -72,7 +72,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       description: "Our team will look at this conversation.",
     });
   }
-  return data<IntentActionData>({ intent, result: { status: "error", error: { "": ["Unknown action"] } } }, { status: 400 });
+  return data<IntentActionData>(
+    { intent, result: { status: "error", error: { "": ["Unknown action"] } } },
+    { status: 400 },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [

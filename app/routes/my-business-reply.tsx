@@ -9,6 +9,7 @@ import { Stars } from "~/features/reviews/components/stars";
 import { deleteReply, reviewToReply, saveReply } from "~/features/reviews/replies.server";
 import { MAX_REPLY_LENGTH, replySchema } from "~/features/reviews/review-rules";
 import { formatLondonDate } from "~/lib/dates";
+import { routeId } from "~/lib/route-id";
 import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
 import { formOrRefusal, TEXT_FORM_LIMITS } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -17,8 +18,8 @@ import type { Route } from "./+types/my-business-reply";
 /** The owner, their business and a published review of it; else the same 404 as one that does not exist. */
 async function reviewOr404(request: Request, params: Route.LoaderArgs["params"]) {
   const { user, business } = await requireOwnedBusiness(request, params.id);
-  const reviewId = /^\d{1,9}$/.test(params.reviewId) ? Number(params.reviewId) : NaN;
-  const review = Number.isSafeInteger(reviewId) ? await reviewToReply(user.id, business.id, reviewId) : null;
+  const reviewId = routeId(params.reviewId);
+  const review = reviewId === null ? null : await reviewToReply(user.id, business.id, reviewId);
   if (!review) throw data(null, { status: 404 });
   return { user, business, review };
 }

@@ -13,13 +13,14 @@ import { ownedListing } from "~/features/selling/seller.server";
 import type { IntentActionData } from "~/lib/use-intent-form";
 import { formOrRefusal, TEXT_FORM_LIMITS } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { routeId } from "~/lib/route-id";
 import type { Route } from "./+types/my-listing-edit";
 
 /** The member's own listing, else the same 404 as a listing that does not exist. */
 async function ownListingOr404(request: Request, id: string) {
   const user = await requireUser(request);
-  const listingId = /^\d{1,9}$/.test(id) ? Number(id) : NaN;
-  const listing = Number.isSafeInteger(listingId) ? await ownedListing(user.id, listingId) : null;
+  const listingId = routeId(id);
+  const listing = listingId === null ? null : await ownedListing(user.id, listingId);
   if (!listing) throw data(null, { status: 404 });
   return { user, listing };
 }

@@ -10,6 +10,7 @@ import { takeSellerAction } from "~/features/selling/seller-actions.server";
 import { SELLER_ACTIONS, sellerActionDone } from "~/features/selling/seller-status";
 import { formOrRefusal, TEXT_FORM_LIMITS } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { routeId } from "~/lib/route-id";
 import type { Route } from "./+types/my-listings";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -24,8 +25,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (form instanceof Response) return form;
   if (form.get("intent") === "revoke-nda") {
     // Only an acceptance on one of the member's own listings can match (decision 0033).
-    const ndaId = String(form.get("ndaId") ?? "");
-    const revoked = /^\d{1,9}$/.test(ndaId) && (await revokeNda(Number(ndaId), user.id));
+    const ndaId = routeId(String(form.get("ndaId") ?? ""));
+    const revoked = ndaId !== null && (await revokeNda(ndaId, user.id));
     return redirectWithToast(
       "/my-listings",
       revoked

@@ -11,11 +11,12 @@ import { reportableReview, reportReview } from "~/features/reviews/reviews.serve
 import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
 import { formOrRefusal, TEXT_FORM_LIMITS } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { routeId } from "~/lib/route-id";
 import type { Route } from "./+types/review-report";
 
 /** A published review of this business, else a 404. */
 async function reviewFor(params: { slug: string; id: string }) {
-  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
+  const id = routeId(params.id);
   const found = id === null ? null : await reportableReview(id);
   if (!found || found.slug !== params.slug) throw data(null, { status: 404 });
   return found;

@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { chooseCoding, compress } from "./compress-page.server";
+import { chooseCoding, compress, takesGzip } from "./compress-page.server";
 
 describe("chooseCoding", () => {
   it("prefers brotli, then gzip, and honours q=0", () => {
@@ -11,6 +11,14 @@ describe("chooseCoding", () => {
     expect(chooseCoding("identity")).toBeUndefined();
     expect(chooseCoding("gzip;q=0")).toBeUndefined();
     expect(chooseCoding(null)).toBeUndefined();
+  });
+
+  it("says whether gzip may be sent, whatever else is preferred", () => {
+    expect(takesGzip("br, gzip")).toBe(true);
+    expect(takesGzip("*")).toBe(true);
+    expect(takesGzip("br")).toBe(false);
+    expect(takesGzip("br, gzip;q=0")).toBe(false);
+    expect(takesGzip(null)).toBe(false);
   });
 });
 

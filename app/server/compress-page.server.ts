@@ -15,17 +15,28 @@ const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 
 export type Coding = "br" | "gzip";
 
-/** The coding to send for this Accept-Encoding: brotli, then gzip, or none (a q of 0 refuses one). */
-export function chooseCoding(acceptEncoding: string | null): Coding | undefined {
+/** The codings an Accept-Encoding header takes (a q of 0 refuses one). */
+function takenCodings(acceptEncoding: string | null): Set<string> {
   const accepted = new Set<string>();
   for (const part of (acceptEncoding ?? "").split(",")) {
     const [coding = "", ...params] = part.split(";").map((piece) => piece.trim().toLowerCase());
     const q = params.find((param) => param.startsWith("q="));
     if (q === undefined || Number(q.slice(2)) > 0) accepted.add(coding);
   }
+  return accepted;
+}
+
+/** The coding to send for this Accept-Encoding: brotli, then gzip, or none. */
+export function chooseCoding(acceptEncoding: string | null): Coding | undefined {
+  const accepted = takenCodings(acceptEncoding);
   if (accepted.has("br")) return "br";
-  if (accepted.has("gzip") || accepted.has("*")) return "gzip";
-  return undefined;
+  return takesGzip(acceptEncoding) ? "gzip" : undefined;
+}
+
+/** Whether gzip may be sent (kept pages are kept gzipped: page-cache.server.ts). */
+export function takesGzip(acceptEncoding: string | null): boolean {
+  const accepted = takenCodings(acceptEncoding);
+  return accepted.has("gzip") || accepted.has("*");
 }
 
 export function compress(body: Buffer, coding: Coding): Promise<Buffer> {

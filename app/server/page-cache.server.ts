@@ -8,32 +8,30 @@
 // those notifications, so no server shows a change late.
 import type { MiddlewareFunction } from "react-router";
 import { cspNonceContext } from "~/context";
+import { takesGzip } from "./compress-page.server";
 import { logger } from "./logger.server";
+import { requestTimings } from "./server-timing.server";
 import { compressPieces, joined, splicedGzip, type SplicedGzip } from "./spliced-gzip.server";
 
 /** The channel drizzle/0009_public_content_changes.sql notifies on. */
 export const PUBLIC_CONTENT_CHANNEL = "hbs_public_content";
 
-/** A page as rendered, cut where the nonce it was rendered with stood; each replay puts its own there. */
-interface Rendered {
+/** A page kept: as rendered, cut where the nonce it was rendered with stood (each answer puts its own there), and compressed. */
+interface Entry {
   status: number;
   headers: [string, string][];
   pieces: Buffer[];
-  storedAt: number;
-  expiresAt: number;
-}
-
-/** A page kept: compressed too. */
-interface Entry extends Rendered {
   gzip: SplicedGzip;
   bytes: number;
+  storedAt: number;
+  expiresAt: number;
 }
 
 /** A page as server.ts sends it. */
 export interface KeptPage {
   status: number;
   headers: [string, string][];
-  body: Buffer;
+  body: Buffer<ArrayBuffer>;
 }
 
 /** Pages are 30–130 KB, and kept compressed too: this keeps several hundred. */
@@ -42,7 +40,7 @@ const MAX_BYTES = 64 * 1024 * 1024;
 const entries = new Map<string, Entry>();
 let bytes = 0;
 /** Renders in progress: other requests for the same page wait for them rather than render it again. */
-const rendering = new Map<string, Promise<Rendered | undefined>>();
+const rendering = new Map<string, Promise<Entry | undefined>>();
 let enabled = false;
 /** Visitors' requests for a public page answered from a kept page, and rendered instead (for /metrics). */
 const requests = { hit: 0, miss: 0 };
@@ -124,21 +122,34 @@ function cutAt(body: Buffer, nonce: string): Buffer[] {
   return pieces;
 }
 
-function ageOf(entry: Rendered, now: number): [string, string] {
+function ageOf(entry: Entry, now: number): [string, string] {
   return ["age", String(Math.floor((now - entry.storedAt) / 1000))];
+}
+
+/** The kept page with `nonce` in it, gzipped when the client takes gzip; its Server-Timing and Age are the caller's. */
+function answerFrom(entry: Entry, nonce: string, gzip: boolean): KeptPage {
+  const joint = Buffer.from(nonce);
+  const body = gzip ? splicedGzip(entry.gzip, joint) : joined(entry.pieces, joint);
+  const headers: [string, string][] = [
+    ...entry.headers.filter(([name]) => !["vary", "server-timing", "content-length", "age"].includes(name)),
+    ["vary", "Cookie, Accept-Encoding"],
+    ["content-length", String(body.length)],
+  ];
+  if (gzip) headers.push(["content-encoding", "gzip"]);
+  return { status: entry.status, headers, body };
 }
 
 /**
  * For server.ts, ahead of React Router: the kept page for a GET of `url`
  * (path and query) with these cookies, carrying `nonce`, gzipped when the
- * client takes gzip.
+ * client's Accept-Encoding takes gzip.
  */
 export function keptPage(
   method: string,
   url: string,
   cookie: string | undefined,
   nonce: string,
-  gzip: boolean,
+  acceptEncoding: string | undefined,
 ): KeptPage | undefined {
   const key = keyOf(method, new URL(url, "http://localhost"), cookie);
   const now = Date.now();
@@ -146,28 +157,22 @@ export function keptPage(
   if (!entry) return undefined;
   requests.hit++;
   const start = performance.now();
-  const joint = Buffer.from(nonce);
-  const body = gzip ? splicedGzip(entry.gzip, joint) : joined(entry.pieces, joint);
-  const headers: [string, string][] = [
-    ...entry.headers.filter(([name]) => !["vary", "server-timing", "content-length"].includes(name)),
-    ["vary", "Cookie, Accept-Encoding"],
-    ["content-length", String(body.length)],
-    ageOf(entry, now),
-    // No database, loader or render: the kept page's nonce is spliced into its compressed bytes.
-    [
-      "server-timing",
-      `cache;desc="page cache hit", compression;desc="splice";dur=${(performance.now() - start).toFixed(2)}`,
-    ],
-  ];
-  if (gzip) headers.push(["content-encoding", "gzip"]);
-  return { status: entry.status, headers, body };
+  const page = answerFrom(entry, nonce, takesGzip(acceptEncoding ?? null));
+  // No database, loader or render: the kept page's nonce is spliced into its compressed bytes.
+  const splice = (performance.now() - start).toFixed(2);
+  page.headers.push(ageOf(entry, now), [
+    "server-timing",
+    `cache;desc="page cache hit", compression;desc="splice";dur=${splice}`,
+  ]);
+  return page;
 }
 
-function replay(page: Rendered, nonce: string) {
+function replay(entry: Entry, request: Request, nonce: string) {
   requests.hit++;
-  const headers = new Headers([...page.headers.filter(([name]) => name !== "server-timing"), ageOf(page, Date.now())]);
+  const page = answerFrom(entry, nonce, takesGzip(request.headers.get("accept-encoding")));
+  const headers = new Headers([...page.headers, ageOf(entry, Date.now())]);
   headers.set("server-timing", 'cache;desc="page cache hit"');
-  return new Response(joined(page.pieces, Buffer.from(nonce)), { status: page.status, headers });
+  return new Response(page.body, { status: page.status, headers });
 }
 
 /**
@@ -181,46 +186,51 @@ export const pageCache: MiddlewareFunction<Response> = async ({ request, context
   const nonce = context.get(cspNonceContext);
   // Looked up without waiting: a miss claims the render below before anything else runs.
   const underWay = rendering.get(key);
-  const kept: Rendered | undefined = lookup(key, Date.now()) ?? (underWay && (await underWay));
-  if (kept) return replay(kept, nonce);
+  const kept = lookup(key, Date.now()) ?? (underWay && (await underWay));
+  if (kept) return replay(kept, request, nonce);
 
   const renderedIn = generation;
-  let settle: (page: Rendered | undefined) => void = () => {};
-  const thisRender = new Promise<Rendered | undefined>((resolve) => (settle = resolve));
+  let settle: (page: Entry | undefined) => void = () => {};
+  const thisRender = new Promise<Entry | undefined>((resolve) => (settle = resolve));
   rendering.set(key, thisRender);
-  const finished = () => {
-    if (rendering.get(key) === thisRender) rendering.delete(key);
-  };
-  let page: Rendered | undefined;
+  let entry: Entry | undefined;
   try {
     const response = await next();
     const maxAge = sharedMaxAge(response);
     if (maxAge === undefined) return response;
     requests.miss++;
     const body = Buffer.from(await response.arrayBuffer());
+    const pieces = cutAt(body, nonce);
+    // Compressed once, off the main thread, for this answer and every later
+    // one: the miss is sent from the kept page too, never compressed twice.
+    const start = performance.now();
+    let gzip: SplicedGzip;
+    try {
+      gzip = await compressPieces(pieces, Buffer.byteLength(nonce));
+    } catch (error) {
+      logger.warn({ err: error }, "a page could not be compressed to be kept");
+      return new Response(body, { status: response.status, headers: response.headers });
+    }
+    const timings = requestTimings();
+    if (timings) timings.compression = { coding: "gzip", ms: performance.now() - start };
     const storedAt = Date.now();
-    const rendered: Rendered = {
+    entry = {
       status: response.status,
       headers: [...response.headers],
-      pieces: cutAt(body, nonce),
+      pieces,
+      gzip,
+      bytes: body.length + gzip.compressed.reduce((sum, piece) => sum + piece.length, 0),
       storedAt,
       expiresAt: storedAt + maxAge * 1000,
     };
-    page = rendered;
-    // Compressed off the main thread, and kept once compressed unless the
-    // content changed meanwhile; until then, requests for it are answered
-    // from this render.
-    compressPieces(rendered.pieces, Buffer.byteLength(nonce))
-      .then((gzip) => {
-        if (!enabled || generation !== renderedIn) return;
-        const bytes = body.length + gzip.compressed.reduce((sum, piece) => sum + piece.length, 0);
-        store(key, { ...rendered, gzip, bytes });
-      })
-      .catch((error: unknown) => logger.warn({ err: error }, "a page could not be compressed to be kept"))
-      .finally(finished);
-    return new Response(body, { status: response.status, headers: response.headers });
+    // Not kept if the content changed meanwhile: this answer is the render's own, and current when it began.
+    if (enabled && generation === renderedIn) store(key, entry);
+    const page = answerFrom(entry, nonce, takesGzip(request.headers.get("accept-encoding")));
+    const headers = new Headers(page.headers);
+    if (timings) headers.set("server-timing", timings.header());
+    return new Response(page.body, { status: page.status, headers });
   } finally {
-    settle(page);
-    if (!page) finished();
+    settle(entry);
+    if (rendering.get(key) === thisRender) rendering.delete(key);
   }
 };

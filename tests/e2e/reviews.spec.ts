@@ -164,6 +164,8 @@ test("the author edits (checked again, marked edited) and deletes their review; 
 
   // The form opens with the review as it is; the edit is checked again (held for the new account) and then marked edited.
   await memberPage.goto(`/halal-network-space/${slug}/review`);
+  // Hydration sets the saved star's `checked` attribute again, which takes back a choice clicked before it.
+  await hydrated(memberPage);
   await expect(memberPage.getByRole("heading", { level: 1 })).toHaveText("Edit your review of Riverside Dental Care");
   await expect(memberPage.getByRole("radio", { name: "2 stars" })).toBeChecked();
   await expect(memberPage.getByLabel("Your review")).toHaveValue(

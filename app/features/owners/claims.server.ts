@@ -17,7 +17,7 @@ import { businessClaim, directoryBusiness, user } from "~/server/schema";
 import { sessionSecret } from "~/server/secret.server";
 import { storage } from "~/server/storage.server";
 import { isAddressAt, websiteDomain } from "./claim-domain";
-import { claimApprovedMail, claimCodeMail, claimRejectedMail, claimSubmittedMail } from "./emails.server";
+import { addressee, claimApprovedMail, claimCodeMail, claimRejectedMail, claimSubmittedMail } from "./emails.server";
 
 export const CLAIM_CODE_MINUTES = 30;
 /** Wrong codes a claim survives; then a new code must be asked for. */
@@ -38,8 +38,6 @@ interface Member {
 
 const CLAIMS_FOLDER = "claims";
 const claimDocuments = () => storage().submissions.folder(CLAIMS_FOLDER);
-const memberName = (member: { fullName?: string | null; name?: string | null; email: string }) =>
-  member.fullName?.trim() || member.name?.trim() || member.email.split("@")[0]!;
 const dashboardUrl = () => new URL("/my-businesses", env().SITE_URL).toString();
 
 /** Whether the member is the business's approved owner: what reviews and replies will ask. */
@@ -273,10 +271,7 @@ export async function confirmClaimCode(
     });
     await enqueueMail(
       tx,
-      claimApprovedMail(
-        { email: member.email, name: memberName(member) },
-        { business: business.name, dashboardUrl: dashboardUrl() },
-      ),
+      claimApprovedMail(addressee(member), { business: business.name, dashboardUrl: dashboardUrl() }),
     );
     return "approved";
   });
@@ -318,10 +313,7 @@ export async function submitClaimDocuments(
   };
   await db().transaction(async (tx) => {
     await replaceOpenClaim(tx, businessId, member.id, values, new Date());
-    await enqueueMail(
-      tx,
-      claimSubmittedMail({ email: member.email, name: memberName(member) }, { business: business.name }),
-    );
+    await enqueueMail(tx, claimSubmittedMail(addressee(member), { business: business.name }));
   });
   wakeOutbox();
   return "submitted";
@@ -393,7 +385,7 @@ export async function decideClaim(
   const outcome = await db().transaction(async (tx): Promise<DecideOutcome> => {
     const found = await getClaim(claimId, tx);
     if (!found || found.claim.status !== "pending") return "not-pending";
-    const to = { email: found.claimant.email, name: memberName(found.claimant) };
+    const to = addressee(found.claimant);
     if (decision.approve) {
       const business = await makeOwner(tx, found.business.id, found.claimant.id);
       if (!business) return "owned";

@@ -3,6 +3,12 @@
 import { letter, type To } from "~/features/selling/emails.server";
 import type { MailMessage } from "~/server/mail.server";
 
+/** A claimant or owner as a letter addresses them: their full name, else their account name, else their address's local part. */
+export const addressee = (member: { fullName?: string | null; name?: string | null; email: string }): To => ({
+  email: member.email,
+  name: member.fullName?.trim() || member.name?.trim() || member.email.split("@")[0]!,
+});
+
 /** To the address at the business's domain: the code, and what to do if it was not them. */
 export function claimCodeMail(to: string, claim: { business: string; code: string; minutes: number }): MailMessage {
   return {

@@ -17,12 +17,13 @@ import { replaceSchedule } from "~/features/directory/hours.server";
 import { certifierLabels, halalStatusLabels, slaughterLabels } from "~/features/directory/halal";
 import { businessViewsByDay } from "~/features/marketplace/listing-views.server";
 import { addDays, londonDay, londonMidnight } from "~/lib/dates";
+import { routeId } from "~/lib/route-id";
 import { db, type Database } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { wakeOutbox } from "~/server/lifecycle.server";
 import { enqueueMail } from "~/server/outbox.server";
 import { directoryBusiness, favouriteBusiness, halalProposal, review, user } from "~/server/schema";
-import { halalProposalMail } from "./emails.server";
+import { addressee, halalProposalMail } from "./emails.server";
 import type { HalalProposalEdit, OwnerEdit } from "./schemas";
 
 interface Member {
@@ -44,8 +45,8 @@ export async function ownedBusiness(memberId: string, businessId: number, databa
 /** The signed-in member and their business named by a route's `:id`; else the same 404 as one that does not exist. */
 export async function requireOwnedBusiness(request: Request, id: string) {
   const user = await requireUser(request);
-  const businessId = /^\d{1,9}$/.test(id) ? Number(id) : NaN;
-  const business = Number.isSafeInteger(businessId) ? await ownedBusiness(user.id, businessId) : null;
+  const businessId = routeId(id);
+  const business = businessId === null ? null : await ownedBusiness(user.id, businessId);
   if (!business) throw data(null, { status: 404 });
   return { user, business };
 }
@@ -284,14 +285,11 @@ export async function decideHalalProposal(
     if (owner) {
       await enqueueMail(
         tx,
-        halalProposalMail(
-          { email: owner.email, name: owner.fullName?.trim() || owner.name.trim() || owner.email.split("@")[0]! },
-          {
-            business: business.name,
-            url: new URL(`/halal-network-space/${business.slug}`, env().SITE_URL).toString(),
-            reason: decision.approve ? null : decision.reason,
-          },
-        ),
+        halalProposalMail(addressee(owner), {
+          business: business.name,
+          url: new URL(`/halal-network-space/${business.slug}`, env().SITE_URL).toString(),
+          reason: decision.approve ? null : decision.reason,
+        }),
       );
     }
     return true;

@@ -11,5 +11,8 @@ export function PlaceMapOnDemand(props: Props) {
   useEffect(() => {
     void import("./map-view").then((module) => setPlaceMap(() => module.PlaceMap));
   }, []);
-  return PlaceMap ? <PlaceMap {...props} /> : null;
+  // Until then, the button's room is kept: 56 px, PlaceMap's mt-4 and its
+  // h-10 button, so nothing below moves when it appears (Lighthouse's layout
+  // shift). One class: this page's first-load JavaScript is at its budget.
+  return PlaceMap ? <PlaceMap {...props} /> : <div className="h-14" />;
 }
