@@ -144,17 +144,19 @@ describe("the scheduler", () => {
       everyMs: 10 * MINUTE,
       run: async () => {
         calls++;
-        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await new Promise((resolve) => setTimeout(resolve, 4_000));
       },
     };
-    // A real clock and a lease shorter than the run: only renewal keeps it.
+    // A real clock and a lease shorter than the run: only renewal keeps it. The
+    // lease leaves a renewal (every third of it) a second to be late on a busy
+    // machine; at 600 ms one late renewal in CI let the other server take over.
     const servers = ["server-a", "server-b"].map((owner) =>
-      startScheduler(database.db, [job], { owner, leaseMs: 600, ticking: false }),
+      startScheduler(database.db, [job], { owner, leaseMs: 1_500, ticking: false }),
     );
     running.push(...servers);
     const first = servers[0]!.tick();
-    for (let i = 0; i < 6; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
+    for (let i = 0; i < 8; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
       await servers[1]!.tick();
     }
     await first;
