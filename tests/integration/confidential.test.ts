@@ -16,7 +16,7 @@ import {
   viewListings,
 } from "../../app/features/marketplace/confidential.server";
 import { parseListingQuery } from "../../app/features/marketplace/listing-query.server";
-import { getListingBySlug, searchListings } from "../../app/features/marketplace/listings.server";
+import { getListingBySlug, listingTowns, searchListings } from "../../app/features/marketplace/listings.server";
 import { sellerDashboard } from "../../app/features/selling/dashboard.server";
 import { sitemapPart } from "../../app/features/seo/sitemap.server";
 import { loader as listingLoader } from "../../app/routes/listing";
@@ -106,6 +106,7 @@ describe("confidential listings", () => {
     expect((await search("search=zarqawood")).total).toBe(0);
     expect((await search("search=zq-secret-description")).total).toBe(0);
     expect((await search("location=Qwertyton")).total).toBe(0);
+    expect(await listingTowns()).not.toContain("Qwertyton");
     // Net profit is hidden: filtering on it cannot reveal it.
     const byProfit = await search("search=south+wales&min-profit=1");
     expect(byProfit.items.map((item) => item.id)).not.toContain(listing.id);

@@ -4,6 +4,7 @@ import type { DistanceUnit, LatLng } from "~/lib/geo";
 import type { NearFilter } from "~/features/places/places.server";
 import { PAGE_SIZE } from "~/lib/list-query";
 import { db } from "~/server/db.server";
+import { distinctValues } from "~/server/distinct-values.server";
 import { distanceFrom, withinKm } from "~/server/distance.server";
 import { businessListing } from "~/server/schema";
 import { matchesAllWords, searchWords } from "~/server/text-search.server";
@@ -159,13 +160,9 @@ export async function searchListings(
 export type ListingCard = Awaited<ReturnType<typeof searchListings>>["items"][number];
 
 /** Towns that have published listings, for the location filter. */
-export async function listingTowns(): Promise<string[]> {
-  const rows = await db()
-    .selectDistinct({ town: businessListing.town })
-    .from(businessListing)
-    .where(and(published, notConfidential))
-    .orderBy(asc(businessListing.town));
-  return rows.map((r) => r.town);
+export function listingTowns(): Promise<string[]> {
+  // By business_listing_status_town_name_idx; a probe passes over the few confidential listings before a town's first other one.
+  return distinctValues(db(), businessListing, businessListing.town, and(published, notConfidential)!);
 }
 
 /** The home page's spotlight: featured by staff, or with a paid spotlight package (decision 0026). */
