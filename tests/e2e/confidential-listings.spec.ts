@@ -6,12 +6,13 @@
 // a visitor or a member without access can get.
 import type { APIRequestContext, Browser } from "@playwright/test";
 import { seriousViolations } from "./axe";
-import { expect, sentMail, test, toasts } from "./fixtures";
+import { cookieChoiceMade, expect, sentMail, test, toasts } from "./fixtures";
 
 const GENERIC = "Confidential: established takeaway in the Midlands";
 
 async function newMember(browser: Browser, baseURL: string | undefined, fullName: string) {
   const context = await browser.newContext({ baseURL });
+  await cookieChoiceMade(context, baseURL!);
   const page = await context.newPage();
   const id = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
   const member = { email: `buyer-${id}@example.com`, password: `Harbour-${id}-Lantern`, fullName };
