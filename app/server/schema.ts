@@ -381,8 +381,10 @@ export const directoryBusiness = pgTable(
     ),
     // The 'All Locations' dropdown's SELECT DISTINCT town reads only this index.
     index("directory_business_published_town_idx").on(t.published, t.town),
-    // "Near a postcode or town": the radius search's bounding box (decision 0034).
-    index("directory_business_published_lat_lng_idx").on(t.published, t.latitude, t.longitude),
+    // "Near a postcode or town": the radius search's bounding box (decision 0034),
+    // with the page's order after the distance, so the page is chosen from
+    // the index alone (decision 0042).
+    index("directory_business_published_lat_lng_name_idx").on(t.published, t.latitude, t.longitude, t.name, t.id),
     index("directory_business_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
     // "Fully halal only" and "No alcohol" keep about half the rows: partial
     // indexes in the default order let their count(*) read the index alone.

@@ -1,0 +1,2 @@
+DROP INDEX "directory_business_published_lat_lng_idx";--> statement-breakpoint
+CREATE INDEX "directory_business_published_lat_lng_name_idx" ON "directory_business" USING btree ("published","latitude","longitude","name","id");
