@@ -44,8 +44,10 @@ import { clientOf, createBenchDatabase, machineInfo } from "./bench-database";
 
 export const FULL_SIZE = { businesses: 100_000, listings: 20_000, iterations: 200 } as const;
 export const SMOKE_SIZE = { businesses: 2_000, listings: 500, iterations: 5 } as const;
-/** The issue's target: p95 of a filtered search page on PostgreSQL. */
+/** The first target: p95 of a filtered search page (the reviews benchmark keeps it). */
 export const TARGET_P95_MS = 50;
+/** Issue #21's targets, by database: 20 ms on PostgreSQL, 50 on the embedded one. */
+export const targetP95Ms = (db: "pglite" | "postgres") => (db === "postgres" ? 20 : TARGET_P95_MS);
 /** Where "nearest first" is asked from: Birmingham city centre. */
 export const BIRMINGHAM: LatLng = { latitude: 52.4862, longitude: -1.8904 };
 
@@ -349,7 +351,7 @@ export async function runBrowseBenchmark(options: BrowseOptions): Promise<Browse
         warmup,
         setupMs: { migrate: round(migrateMs), insert: round(insertMs), vacuumAnalyze: round(vacuumAnalyzeMs) },
         machine: { ...(await machineInfo(handle)), loadAverage1mAtStart: loadAtStart },
-        targetP95Ms: TARGET_P95_MS,
+        targetP95Ms: targetP95Ms(handle.kind),
         scenarios: results,
         explain,
       };
@@ -369,7 +371,7 @@ export async function runBrowseBenchmark(options: BrowseOptions): Promise<Browse
 async function explainSlowest(handle: DatabaseHandle, list: Scenario[], results: ScenarioResult[]): Promise<string> {
   const byP95 = results.map((r, i) => ({ r, s: list[i] as Scenario })).sort((a, b) => b.r.p95Ms - a.r.p95Ms);
   const chosen = byP95.filter(
-    ({ r }, i) => r.p95Ms >= TARGET_P95_MS || byP95.findIndex((x) => x.r.page === r.page) === i,
+    ({ r }, i) => r.p95Ms >= targetP95Ms(handle.kind) || byP95.findIndex((x) => x.r.page === r.page) === i,
   );
   const client = clientOf(handle);
   const out: string[] = [];
@@ -414,7 +416,7 @@ export function formatTable(results: BrowseResults): string {
     r.p50Ms.toFixed(1),
     r.p95Ms.toFixed(1),
     r.maxMs.toFixed(1),
-    r.p95Ms < TARGET_P95_MS ? "" : `≥ ${TARGET_P95_MS} ms`,
+    r.p95Ms < results.targetP95Ms ? "" : `≥ ${results.targetP95Ms} ms`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] as string).length)));
   const line = (cells: string[]) =>

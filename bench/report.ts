@@ -5,11 +5,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { BrowseResults } from "./browse";
+import { targetP95Ms, type BrowseResults } from "./browse";
 
 type Figures = Omit<BrowseResults, "explain">;
 
-export function markdownTable(runs: Figures[], { targetMs = 50, p95Only = false } = {}): string {
+/** A p95 at or over its database's target (20 ms on PostgreSQL, 50 on PGlite) is in bold, in older runs too. */
+export function markdownTable(runs: Figures[], { p95Only = false } = {}): string {
   const first = runs[0];
   if (!first) return "";
   const title = (r: Figures) => `${r.db === "pglite" ? "PGlite" : "PostgreSQL"}${r.tag ? ` (${r.tag})` : ""}`;
@@ -33,7 +34,7 @@ export function markdownTable(runs: Figures[], { targetMs = 50, p95Only = false 
       const ms = (v: number | undefined) => (v === undefined ? "—" : v.toFixed(1));
       const p95 = ms(r?.p95Ms);
       if (!p95Only) cells.push(ms(r?.p50Ms));
-      cells.push(r && r.p95Ms >= targetMs ? `**${p95}**` : p95);
+      cells.push(r && r.p95Ms >= targetP95Ms(run.db) ? `**${p95}**` : p95);
     }
     lines.push(`| ${cells.join(" | ")} |`);
   });

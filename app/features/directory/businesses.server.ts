@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, or, sql } from "drizzle-orm";
 import { londonDay } from "~/lib/dates";
 import type { DistanceUnit, LatLng } from "~/lib/geo";
 import { PAGE_SIZE } from "~/lib/list-query";
 import { db } from "~/server/db.server";
 import { distinctValues } from "~/server/distinct-values.server";
 import { distanceFrom, withinKm } from "~/server/distance.server";
+import { nearestFirstPage } from "~/server/nearest-first.server";
 import { directoryBusiness } from "~/server/schema";
 import { matchesAllWords, searchWords } from "~/server/text-search.server";
 import type { NearFilter } from "~/features/places/places.server";
@@ -15,6 +16,7 @@ import { loadSchedules, openNowCondition } from "./hours.server";
 import { openingState } from "./opening-hours";
 
 const published = eq(directoryBusiness.published, true);
+const byName = [asc(directoryBusiness.name), asc(directoryBusiness.id)];
 
 export const cardColumns = {
   id: directoryBusiness.id,
@@ -82,17 +84,13 @@ export async function searchBusinesses(
   const distance = from ? distanceFrom(from, directoryBusiness.latitude, directoryBusiness.longitude) : undefined;
   const [rows, [total]] = await Promise.all([
     near
-      ? pageNear(where!, distance!, query.page)
+      ? // Within a radius, nearest first: the page chosen from the box's index (decision 0042).
+        nearestFirstPage(directoryBusiness, directoryBusiness.id, cardColumns, where!, distance!, byName, query.page)
       : db()
           .select({ ...cardColumns, distanceKm: distance ?? sql<null>`null` })
           .from(directoryBusiness)
           .where(where)
-          .orderBy(
-            desc(directoryBusiness.showcased),
-            ...(distance ? [sql`${distance} asc nulls last`] : []),
-            asc(directoryBusiness.name),
-            asc(directoryBusiness.id),
-          )
+          .orderBy(desc(directoryBusiness.showcased), ...(distance ? [sql`${distance} asc nulls last`] : []), ...byName)
           .limit(PAGE_SIZE)
           .offset((query.page - 1) * PAGE_SIZE),
     db().select({ n: count() }).from(directoryBusiness).where(where),
@@ -100,29 +98,6 @@ export async function searchBusinesses(
   const withUnit = (row: (typeof rows)[number]): typeof row & { distanceUnit?: DistanceUnit } =>
     near ? { ...row, distanceUnit: "miles" } : row;
   return { items: rows.map(withUnit), total: total?.n ?? 0 };
-}
-
-/**
- * A page of businesses within a radius, nearest first: the page's ids are
- * chosen first, from the bounding box's index alone when nothing else filters
- * (it holds the order's name and id), and only those rows are then read for
- * their cards. Reading every business in the radius from the table, as one
- * query did, cost more than the rest of the search (decision 0042).
- */
-function pageNear(where: SQL, distance: SQL<number | null>, page: number) {
-  const chosen = db()
-    .select({ id: directoryBusiness.id, distanceKm: sql<number>`${distance}`.as("distance_km") })
-    .from(directoryBusiness)
-    .where(where)
-    .orderBy(sql`${distance}`, asc(directoryBusiness.name), asc(directoryBusiness.id))
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE)
-    .as("chosen");
-  return db()
-    .select({ ...cardColumns, distanceKm: chosen.distanceKm })
-    .from(chosen)
-    .innerJoin(directoryBusiness, eq(directoryBusiness.id, chosen.id))
-    .orderBy(asc(chosen.distanceKm), asc(directoryBusiness.name), asc(directoryBusiness.id));
 }
 
 type CardRow = Awaited<ReturnType<typeof searchBusinesses>>["items"][number];

@@ -6,6 +6,7 @@ import { PAGE_SIZE } from "~/lib/list-query";
 import { db } from "~/server/db.server";
 import { distinctValues } from "~/server/distinct-values.server";
 import { distanceFrom, withinKm } from "~/server/distance.server";
+import { nearestFirstPage } from "~/server/nearest-first.server";
 import { businessListing } from "~/server/schema";
 import { matchesAllWords, searchWords } from "~/server/text-search.server";
 import { CONFIDENTIAL_SLUG } from "./confidential";
@@ -60,12 +61,11 @@ const factColumns = {
   alcoholLicence: businessListing.alcoholLicence,
 };
 
-function orderFor(sort: ListingSort, distance: SQL | undefined): SQL[] {
+const newestFirst = [desc(businessListing.publishedAt), desc(businessListing.id)];
+
+/** The order of a sort other than nearest first (which nearestFirstPage orders). */
+function orderFor(sort: Exclude<ListingSort, "nearest">): SQL[] {
   switch (sort) {
-    case "nearest":
-      return distance
-        ? [sql`${distance} asc nulls last`, desc(businessListing.publishedAt)]
-        : orderFor("latest", distance);
     case "price-asc":
       return [asc(businessListing.askingPricePence), asc(businessListing.id)];
     case "price-desc":
@@ -77,7 +77,7 @@ function orderFor(sort: ListingSort, distance: SQL | undefined): SQL[] {
         asc(businessListing.id),
       ];
     case "latest":
-      return [desc(businessListing.publishedAt), desc(businessListing.id)];
+      return newestFirst;
   }
 }
 
@@ -143,13 +143,16 @@ export async function searchListings(
     query.sort === "nearest" && !from ? "latest" : (query.sort ?? (from ? "nearest" : "latest"));
 
   const [items, [total]] = await Promise.all([
-    db()
-      .select({ ...cardColumns, distanceKm: distance ?? sql<null>`null` })
-      .from(businessListing)
-      .where(where)
-      .orderBy(...orderFor(sort, distance))
-      .limit(PAGE_SIZE)
-      .offset((query.page - 1) * PAGE_SIZE),
+    sort === "nearest" && distance
+      ? // Nearest first, then the newest: the page chosen from the coordinates' index (decision 0042).
+        nearestFirstPage(businessListing, businessListing.id, cardColumns, where!, distance, newestFirst, query.page)
+      : db()
+          .select({ ...cardColumns, distanceKm: distance ?? sql<null>`null` })
+          .from(businessListing)
+          .where(where)
+          .orderBy(...orderFor(sort === "nearest" ? "latest" : sort))
+          .limit(PAGE_SIZE)
+          .offset((query.page - 1) * PAGE_SIZE),
     db().select({ n: count() }).from(businessListing).where(where),
   ]);
   const withUnit = (row: (typeof items)[number]): typeof row & { distanceUnit?: DistanceUnit } =>
