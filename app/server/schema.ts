@@ -475,11 +475,31 @@ export const businessHours = pgTable(
     weekday: smallint("weekday").notNull(),
     opensMinute: smallint("opens_minute").notNull(),
     closesMinute: smallint("closes_minute").notNull(),
+    // The closing minute counted from the opening day's midnight, past 1,440
+    // for a period that runs past midnight: "open at minute m" is then one
+    // range of this column, today's and yesterday's alike.
+    closesAfterMinute: smallint("closes_after_minute")
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL => sql`case when closes_minute <= opens_minute then closes_minute + 1440 else closes_minute end`,
+      ),
+    // Copies of the business's, kept by triggers (migration 0026), so that
+    // "open now" is counted from this table alone (decision 0043). Never
+    // written by the application: the triggers overwrite whatever it sends.
+    published: boolean("published").notNull().default(false),
+    category: text("category").notNull().default(""),
   },
   (t) => [
     index("business_hours_business_idx").on(t.businessId, t.weekday),
-    // "Open now" reads the periods of today and yesterday from this index alone.
-    index("business_hours_open_idx").on(t.weekday, t.opensMinute, t.closesMinute, t.businessId),
+    // "Open now" reads the periods of today and yesterday, and counts them, from this index alone.
+    index("business_hours_open_now_idx").on(
+      t.weekday,
+      t.published,
+      t.closesAfterMinute,
+      t.opensMinute,
+      t.businessId,
+      t.category,
+    ),
   ],
 );
 

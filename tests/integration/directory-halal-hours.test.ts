@@ -1,6 +1,7 @@
 // The directory's halal and hours filters in SQL (issue #17), on PGlite or
 // PostgreSQL: each filter narrows the list, and "open now" agrees with the
 // opening line the cards show, at fixed instants across both clock changes.
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "../../app/server/db.server";
 import { businessHours, businessHoursException, directoryBusiness } from "../../app/server/schema";
@@ -14,8 +15,9 @@ import { createTestDatabase, type TestDatabase } from "../helpers/test-database"
 let database: TestDatabase;
 const ids: Record<string, number> = {};
 
-const names = async (query: string, now: Date) =>
-  (await searchBusinesses(parseDirectoryQuery(new URLSearchParams(query)), null, now)).items.map((b) => b.name).sort();
+const search = (query: string, now: Date) =>
+  searchBusinesses(parseDirectoryQuery(new URLSearchParams(query)), null, now);
+const names = async (query: string, now: Date) => (await search(query, now)).items.map((b) => b.name).sort();
 
 async function business(
   name: string,
@@ -119,6 +121,10 @@ describe("open now", () => {
       .map(([name]) => name)
       .sort();
     expect(await names("open=now", now)).toEqual(expected);
+    // The count, read from the hours alone (decision 0043), agrees with the page.
+    expect((await search("open=now", now)).total).toBe(expected.length);
+    expect((await search("open=now&category=food", now)).total).toBe(expected.length);
+    expect((await search("open=now&category=other", now)).total).toBe(0);
   });
 
   it("follows London's clock, past midnight and exceptions", async () => {
@@ -130,6 +136,84 @@ describe("open now", () => {
     expect(await names("open=now", new Date("2026-03-22T02:30:00Z"))).toEqual(["Eid Kitchen"]);
     // 01:30 GMT after the clocks go back: still Saturday night's 18:00–02:00.
     expect(await names("open=now", new Date("2026-10-25T01:30:00Z"))).toEqual(["Late Grill"]);
+  });
+});
+
+describe("open now follows the business", () => {
+  // Friday 6 November 2026, 20:00 in London: Late Grill and Eid Kitchen are open.
+  const now = new Date("2026-11-06T20:00:00Z");
+  const found = async (query: string) => {
+    const { items, total } = await search(query, now);
+    return { names: items.map((b) => b.name).sort(), total };
+  };
+  const update = (name: string, values: Partial<typeof directoryBusiness.$inferInsert>) =>
+    database.db.update(directoryBusiness).set(values).where(eq(directoryBusiness.id, ids[name]!));
+
+  it("leaves out a business staff unpublish, and counts it again when they publish it", async () => {
+    expect(await found("open=now")).toEqual({ names: ["Eid Kitchen", "Late Grill"], total: 2 });
+    await update("Late Grill", { published: false });
+    try {
+      expect(await found("open=now")).toEqual({ names: ["Eid Kitchen"], total: 1 });
+    } finally {
+      await update("Late Grill", { published: true });
+    }
+    expect(await found("open=now")).toEqual({ names: ["Eid Kitchen", "Late Grill"], total: 2 });
+  });
+
+  it("counts a business in its new category after staff move it", async () => {
+    await update("Eid Kitchen", { category: "other" });
+    try {
+      expect(await found("open=now&category=food")).toEqual({ names: ["Late Grill"], total: 1 });
+      expect(await found("open=now&category=other")).toEqual({ names: ["Eid Kitchen"], total: 1 });
+    } finally {
+      await update("Eid Kitchen", { category: "food" });
+    }
+  });
+
+  it("takes a new period's published flag and category from its business, not from what was sent", async () => {
+    const [draft] = await database.db
+      .insert(directoryBusiness)
+      .values({
+        slug: "draft-diner",
+        name: "Draft Diner",
+        category: "other",
+        description: "-",
+        town: "Leeds",
+        published: false,
+      })
+      .returning({ id: directoryBusiness.id });
+    try {
+      await database.db.insert(businessHours).values({
+        businessId: draft!.id,
+        weekday: 5,
+        opensMinute: 17 * 60,
+        closesMinute: 23 * 60,
+        published: true,
+        category: "food",
+      });
+      expect(await found("open=now")).toEqual({ names: ["Eid Kitchen", "Late Grill"], total: 2 });
+      expect(await found("open=now&category=food")).toEqual({ names: ["Eid Kitchen", "Late Grill"], total: 2 });
+      await database.db.update(directoryBusiness).set({ published: true }).where(eq(directoryBusiness.id, draft!.id));
+      expect(await found("open=now")).toEqual({ names: ["Draft Diner", "Eid Kitchen", "Late Grill"], total: 3 });
+      expect(await found("open=now&category=other")).toEqual({ names: ["Draft Diner"], total: 1 });
+    } finally {
+      await database.db.delete(directoryBusiness).where(eq(directoryBusiness.id, draft!.id));
+    }
+  });
+
+  it("counts a business open by an exception today only while it is published", async () => {
+    // Day Cafe is shut on Friday evenings, but opens late this Friday.
+    await database.db
+      .insert(businessHoursException)
+      .values({ businessId: ids["Day Cafe"]!, onDate: "2026-11-06", opensMinute: 18 * 60, closesMinute: 22 * 60 });
+    try {
+      expect(await found("open=now")).toEqual({ names: ["Day Cafe", "Eid Kitchen", "Late Grill"], total: 3 });
+      await update("Day Cafe", { published: false });
+      expect(await found("open=now")).toEqual({ names: ["Eid Kitchen", "Late Grill"], total: 2 });
+    } finally {
+      await update("Day Cafe", { published: true });
+      await database.db.delete(businessHoursException).where(eq(businessHoursException.businessId, ids["Day Cafe"]!));
+    }
   });
 });
 

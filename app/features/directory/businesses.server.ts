@@ -12,7 +12,7 @@ import type { NearFilter } from "~/features/places/places.server";
 import type { DirectoryFilters, DirectoryQuery } from "./directory-query.server";
 import { loadHygiene } from "./food-hygiene.server";
 import { halalBadges } from "./halal";
-import { loadSchedules, openNowCondition } from "./hours.server";
+import { countOpenNow, loadSchedules, openNowCondition } from "./hours.server";
 import { openingState } from "./opening-hours";
 
 const published = eq(directoryBusiness.published, true);
@@ -45,15 +45,14 @@ export const cardColumns = {
   ratingTotal: directoryBusiness.ratingTotal,
 };
 
-/** The halal and hours filters as SQL (issue #17). */
-function filterConditions(filters: DirectoryFilters, now: Date) {
+/** The halal filters as SQL (issue #17); "open now" is apart, for its count (decision 0043). */
+function halalConditions(filters: DirectoryFilters) {
   return [
     filters.halal === "fully" ? eq(directoryBusiness.halalStatus, "fully_halal") : undefined,
     filters.certified === "yes" ? isNotNull(directoryBusiness.halalCertifierBody) : undefined,
     filters.certifier ? eq(directoryBusiness.halalCertifierBody, filters.certifier) : undefined,
     // Only businesses that say they serve none: "not known" is not "no".
     filters.alcohol === "none" ? eq(directoryBusiness.alcoholServed, false) : undefined,
-    filters.open === "now" ? openNowCondition(now) : undefined,
   ];
 }
 
@@ -69,16 +68,22 @@ export async function searchBusinesses(
   now = new Date(),
   near: NearFilter | null = null,
 ) {
-  const where = and(
-    published,
+  // Every condition but published, category and "open now".
+  const narrowing = [
     matchesAllWords(
       { text: sql`lower(${directoryBusiness.name})`, fuzzyText: sql`lower(${directoryBusiness.name})` },
       searchWords(query.search),
     ),
-    query.category ? eq(directoryBusiness.category, query.category) : undefined,
     query.location ? sql`lower(${directoryBusiness.town}) = lower(${query.location})` : undefined,
-    ...filterConditions(query.filters, now),
+    ...halalConditions(query.filters),
     near ? withinKm(near.origin, near.km, directoryBusiness.latitude, directoryBusiness.longitude) : undefined,
+  ].filter((condition) => condition !== undefined);
+  const openNow = query.filters.open === "now";
+  const where = and(
+    published,
+    query.category ? eq(directoryBusiness.category, query.category) : undefined,
+    openNow ? openNowCondition(now, query.category) : undefined,
+    ...narrowing,
   );
   const from = near?.origin ?? origin;
   const distance = from ? distanceFrom(from, directoryBusiness.latitude, directoryBusiness.longitude) : undefined;
@@ -93,7 +98,10 @@ export async function searchBusinesses(
           .orderBy(desc(directoryBusiness.showcased), ...(distance ? [sql`${distance} asc nulls last`] : []), ...byName)
           .limit(PAGE_SIZE)
           .offset((query.page - 1) * PAGE_SIZE),
-    db().select({ n: count() }).from(directoryBusiness).where(where),
+    // "Open now", perhaps in a category, and nothing else: counted from the hours alone (decision 0043).
+    openNow && narrowing.length === 0
+      ? countOpenNow(now, query.category).then((n) => [{ n }])
+      : db().select({ n: count() }).from(directoryBusiness).where(where),
   ]);
   const withUnit = (row: (typeof rows)[number]): typeof row & { distanceUnit?: DistanceUnit } =>
     near ? { ...row, distanceUnit: "miles" } : row;
