@@ -22,7 +22,10 @@ export function markdownTable(runs: Figures[], { p95Only = false } = {}): string
     ...runs.flatMap((r) => (p95Only ? [`${title(r)} p95`] : [`${title(r)} p50`, `${title(r)} p95`])),
   ];
   const lines = [`| ${header.join(" | ")} |`, `|${header.map((_, i) => (i < 3 ? "---" : "---:")).join("|")}|`];
-  first.scenarios.forEach((scenario, index) => {
+  // By page and name: a run from before a scenario was added lacks it, and the rest still line up.
+  const find = (run: Figures, scenario: (typeof first.scenarios)[number]) =>
+    run.scenarios.find((s) => s.page === scenario.page && s.name === scenario.name);
+  first.scenarios.forEach((scenario) => {
     const cells = [
       scenario.page === "buy" ? "/buy" : "directory",
       scenario.name,
@@ -30,7 +33,7 @@ export function markdownTable(runs: Figures[], { p95Only = false } = {}): string
       scenario.total.toLocaleString("en-GB"),
     ];
     for (const run of runs) {
-      const r = run.scenarios[index];
+      const r = find(run, scenario);
       const ms = (v: number | undefined) => (v === undefined ? "—" : v.toFixed(1));
       const p95 = ms(r?.p95Ms);
       if (!p95Only) cells.push(ms(r?.p50Ms));

@@ -1,13 +1,13 @@
 // The directory's halal and hours filters in SQL (issue #17), on PGlite or
 // PostgreSQL: each filter narrows the list, and "open now" agrees with the
 // opening line the cards show, at fixed instants across both clock changes.
-import { eq } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "../../app/server/db.server";
 import { businessHours, businessHoursException, directoryBusiness } from "../../app/server/schema";
 import { searchBusinesses } from "../../app/features/directory/businesses.server";
 import { parseDirectoryQuery } from "../../app/features/directory/directory-query.server";
-import { loadSchedules } from "../../app/features/directory/hours.server";
+import { loadSchedules, openNowCondition, openNowProbe } from "../../app/features/directory/hours.server";
 import { parsePeriods } from "../../app/features/directory/hours-input";
 import { londonNow, openingState } from "../../app/features/directory/opening-hours";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
@@ -18,6 +18,10 @@ const ids: Record<string, number> = {};
 const search = (query: string, now: Date) =>
   searchBusinesses(parseDirectoryQuery(new URLSearchParams(query)), null, now);
 const names = async (query: string, now: Date) => (await search(query, now)).items.map((b) => b.name).sort();
+const openBy = async (condition: SQL) =>
+  (await database.db.select({ name: directoryBusiness.name }).from(directoryBusiness).where(condition))
+    .map((b) => b.name)
+    .sort();
 
 async function business(
   name: string,
@@ -125,6 +129,9 @@ describe("open now", () => {
     expect((await search("open=now", now)).total).toBe(expected.length);
     expect((await search("open=now&category=food", now)).total).toBe(expected.length);
     expect((await search("open=now&category=other", now)).total).toBe(0);
+    // Both ways the page can ask (decision 0044) find the same businesses.
+    expect(await openBy(openNowProbe(now))).toEqual(expected);
+    expect(await openBy(openNowCondition(now))).toEqual(expected);
   });
 
   it("follows London's clock, past midnight and exceptions", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { londonDay } from "~/lib/dates";
 import type { DistanceUnit, LatLng } from "~/lib/geo";
 import { PAGE_SIZE } from "~/lib/list-query";
@@ -12,7 +12,7 @@ import type { NearFilter } from "~/features/places/places.server";
 import type { DirectoryFilters, DirectoryQuery } from "./directory-query.server";
 import { loadHygiene } from "./food-hygiene.server";
 import { halalBadges } from "./halal";
-import { countOpenNow, loadSchedules, openNowCondition } from "./hours.server";
+import { countOpenNow, loadSchedules, openNowCondition, openNowProbe, probesEachBusiness } from "./hours.server";
 import { openingState } from "./opening-hours";
 
 const published = eq(directoryBusiness.published, true);
@@ -68,44 +68,84 @@ export async function searchBusinesses(
   now = new Date(),
   near: NearFilter | null = null,
 ) {
+  const words = searchWords(query.search);
   // Every condition but published, category and "open now".
   const narrowing = [
     matchesAllWords(
       { text: sql`lower(${directoryBusiness.name})`, fuzzyText: sql`lower(${directoryBusiness.name})` },
-      searchWords(query.search),
+      words,
     ),
     query.location ? sql`lower(${directoryBusiness.town}) = lower(${query.location})` : undefined,
     ...halalConditions(query.filters),
     near ? withinKm(near.origin, near.km, directoryBusiness.latitude, directoryBusiness.longitude) : undefined,
   ].filter((condition) => condition !== undefined);
   const openNow = query.filters.open === "now";
-  const where = and(
-    published,
-    query.category ? eq(directoryBusiness.category, query.category) : undefined,
-    openNow ? openNowCondition(now, query.category) : undefined,
-    ...narrowing,
-  );
+  const where = (openCondition?: SQL) =>
+    and(
+      published,
+      query.category ? eq(directoryBusiness.category, query.category) : undefined,
+      openCondition,
+      ...narrowing,
+    );
   const from = near?.origin ?? origin;
   const distance = from ? distanceFrom(from, directoryBusiness.latitude, directoryBusiness.longitude) : undefined;
-  const [rows, [total]] = await Promise.all([
+  const page = (openCondition?: SQL) =>
     near
       ? // Within a radius, nearest first: the page chosen from the box's index (decision 0042).
-        nearestFirstPage(directoryBusiness, directoryBusiness.id, cardColumns, where!, distance!, byName, query.page)
+        nearestFirstPage(
+          directoryBusiness,
+          directoryBusiness.id,
+          cardColumns,
+          where(openCondition)!,
+          distance!,
+          byName,
+          query.page,
+        )
       : db()
           .select({ ...cardColumns, distanceKm: distance ?? sql<null>`null` })
           .from(directoryBusiness)
-          .where(where)
+          .where(where(openCondition))
           .orderBy(desc(directoryBusiness.showcased), ...(distance ? [sql`${distance} asc nulls last`] : []), ...byName)
           .limit(PAGE_SIZE)
-          .offset((query.page - 1) * PAGE_SIZE),
-    // "Open now", perhaps in a category, and nothing else: counted from the hours alone (decision 0043).
-    openNow && narrowing.length === 0
-      ? countOpenNow(now, query.category).then((n) => [{ n }])
-      : db().select({ n: count() }).from(directoryBusiness).where(where),
-  ]);
+          .offset((query.page - 1) * PAGE_SIZE);
+  let rows: Awaited<ReturnType<typeof page>>;
+  let total: number;
+  // Words and a radius make the page read every candidate, not walk an order index until it is full.
+  if (openNow && !near && words.length === 0) {
+    // Counted first, and the count chooses the page's plan: none past the last
+    // open business, each business tested in turn when many are open, the
+    // open ones hashed when few are (decision 0044). "Open now" in a category
+    // or none is counted from the hours alone (decision 0043).
+    const { open, businesses } =
+      narrowing.length === 0
+        ? await countOpenNow(now, query.category)
+        : await countOpenAmong(where(), openNowCondition(now, query.category));
+    const rowsWanted = query.page * PAGE_SIZE;
+    total = open;
+    if (open <= rowsWanted - PAGE_SIZE) rows = [];
+    else if (probesEachBusiness(open, businesses, rowsWanted)) rows = await page(openNowProbe(now));
+    else rows = await page(openNowCondition(now, query.category));
+  } else {
+    const openCondition = openNow ? openNowCondition(now, query.category) : undefined;
+    const [pageRows, [counted]] = await Promise.all([
+      page(openCondition),
+      db().select({ n: count() }).from(directoryBusiness).where(where(openCondition)),
+    ]);
+    rows = pageRows;
+    total = counted?.n ?? 0;
+  }
   const withUnit = (row: (typeof rows)[number]): typeof row & { distanceUnit?: DistanceUnit } =>
     near ? { ...row, distanceUnit: "miles" } : row;
-  return { items: rows.map(withUnit), total: total?.n ?? 0 };
+  return { items: rows.map(withUnit), total };
+}
+
+/** How many of the businesses `where` finds are open (by `openCondition`), and how many it finds. */
+async function countOpenAmong(where: SQL | undefined, openCondition: SQL) {
+  const [row] = await db()
+    .select({ open: sql<number>`count(*) filter (where ${openCondition})`.mapWith(Number), businesses: count() })
+    .from(directoryBusiness)
+    .where(where);
+  return { open: row?.open ?? 0, businesses: row?.businesses ?? 0 };
 }
 
 type CardRow = Awaited<ReturnType<typeof searchBusinesses>>["items"][number];

@@ -1,5 +1,5 @@
 // Opening hours in the database (docs/decisions/0028-opening-hours.md).
-import { and, asc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableName, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { addDays } from "~/lib/dates";
 import type { Database } from "~/server/db.server";
 import { db } from "~/server/db.server";
@@ -7,19 +7,34 @@ import { businessHours, businessHoursException, directoryBusiness } from "~/serv
 import { londonNow, weekdayOf, type HoursException, type Schedule, type WeeklyPeriod } from "./opening-hours";
 
 /**
- * The businesses open at `now`, as two lists of ids: from the weekly periods
- * of today and yesterday (for businesses without exceptions on those days)
- * and from the exceptions of today and yesterday. London's day, weekday and
- * minute are worked out once, in JavaScript, and passed in. A period covers
- * minute m of its own day when it opens by m and `closes_after_minute` (its
- * close counted from its own midnight) is past m, and covers minute m of the
- * next day when `closes_after_minute` is past 1,440 + m: both are ranges of
- * business_hours_open_now_idx, which also holds the business's published
- * flag and category (decision 0043).
+ * What "open at `now`" asks of a weekly period and of an exception. London's
+ * day, weekday and minute are worked out once, in JavaScript, and passed in.
+ * A period covers minute m of its own day when it opens by m and
+ * `closes_after_minute` (its close counted from its own midnight) is past m,
+ * and covers minute m of the next day when `closes_after_minute` is past
+ * 1,440 + m: both are ranges of business_hours_open_now_idx, which also holds
+ * the business's published flag and category (decision 0043). A weekly
+ * period counts only on a day without exceptions.
  */
-function openNowLists(now: Date, category: string | undefined) {
+function openAt(now: Date) {
   const { day, weekday, minute } = londonNow(now);
   const yesterday = addDays(day, -1);
+  const h = businessHours;
+  const x = businessHoursException;
+  const runsNow = sql`${x.opensMinute} <= ${minute} and (${x.closesMinute} > ${minute} or ${x.closesMinute} <= ${x.opensMinute})`;
+  const spillsPast = sql`${x.closesMinute} <= ${x.opensMinute} and ${x.closesMinute} > ${minute}`;
+  return {
+    day,
+    yesterday,
+    todaysPeriod: sql`${h.weekday} = ${weekday} and ${h.opensMinute} <= ${minute} and ${h.closesAfterMinute} > ${minute}`,
+    yesterdaysPeriod: sql`${h.weekday} = ${weekdayOf(yesterday)} and ${h.closesAfterMinute} > ${minute + 1440}`,
+    exception: sql`(${x.onDate} = ${day} and ${runsNow}) or (${x.onDate} = ${yesterday} and ${spillsPast})`,
+  };
+}
+
+/** The businesses open at `now`, as two lists of ids: from the weekly periods and from the exceptions. */
+function openNowLists(now: Date, category: string | undefined) {
+  const { day, yesterday, todaysPeriod, yesterdaysPeriod, exception } = openAt(now);
   const h = businessHours;
   const x = businessHoursException;
   // NOT IN, not NOT EXISTS: a list built once and hashed, where NOT EXISTS
@@ -28,13 +43,10 @@ function openNowLists(now: Date, category: string | undefined) {
     sql`${h.businessId} not in (select ${x.businessId} from ${x} where ${x.onDate} = ${date})`;
   const periods = (conditions: SQL) =>
     sql`select ${h.businessId} from ${h} where ${h.published} and ${category ? sql`${h.category} = ${category} and ` : sql``}${conditions}`;
-  const weekly = sql`${periods(sql`${h.weekday} = ${weekday} and ${h.opensMinute} <= ${minute} and ${h.closesAfterMinute} > ${minute} and ${noExceptionOn(day)}`)}
+  const weekly = sql`${periods(sql`${todaysPeriod} and ${noExceptionOn(day)}`)}
     union all
-    ${periods(sql`${h.weekday} = ${weekdayOf(yesterday)} and ${h.closesAfterMinute} > ${minute + 1440} and ${noExceptionOn(yesterday)}`)}`;
-  const runsNow = sql`${x.opensMinute} <= ${minute} and (${x.closesMinute} > ${minute} or ${x.closesMinute} <= ${x.opensMinute})`;
-  const spillsPast = sql`${x.closesMinute} <= ${x.opensMinute} and ${x.closesMinute} > ${minute}`;
-  const exceptions = sql`select ${x.businessId} from ${x}
-    where (${x.onDate} = ${day} and ${runsNow}) or (${x.onDate} = ${yesterday} and ${spillsPast})`;
+    ${periods(sql`${yesterdaysPeriod} and ${noExceptionOn(yesterday)}`)}`;
+  const exceptions = sql`select ${x.businessId} from ${x} where ${exception}`;
   return { weekly, exceptions };
 }
 
@@ -52,18 +64,58 @@ export function openNowCondition(now: Date, category?: string): SQL {
 }
 
 /**
+ * "Open now" as a test of each business in turn, from its own periods and
+ * exceptions: cheap for a page when many are open, since the page's order
+ * index is read only until the page is full (decision 0044). `offset 0`
+ * keeps each test a subplan run for its business; without it PostgreSQL
+ * makes the tests semi-joins and hashes every open business, as it does the
+ * lists of openNowCondition.
+ */
+export function openNowProbe(now: Date): SQL {
+  const { day, yesterday, todaysPeriod, yesterdaysPeriod, exception } = openAt(now);
+  const b = directoryBusiness;
+  const h = businessHours;
+  const x = businessHoursException;
+  const noExceptionOn = (date: string) =>
+    sql`not exists (select 1 from ${x} where ${x.businessId} = ${b.id} and ${x.onDate} = ${date})`;
+  return sql`(exists (select 1 from ${h} where ${h.businessId} = ${b.id}
+      and ((${todaysPeriod} and ${noExceptionOn(day)}) or (${yesterdaysPeriod} and ${noExceptionOn(yesterday)})) offset 0)
+    or exists (select 1 from ${x} where ${x.businessId} = ${b.id} and (${exception}) offset 0))`;
+}
+
+/**
+ * Whether a page of "open now" should test businesses one by one
+ * (openNowProbe) rather than hash every open one (openNowCondition). Read in
+ * order, `rowsWanted` open businesses take about rowsWanted × businesses /
+ * open tests, at some 4 µs each; hashing costs some 0.15 µs for each open
+ * business, so the tests win while there are fewer than a thirtieth as many
+ * of them as open businesses (decision 0044). `businesses` bounds how many
+ * the page could read; with no estimate (0 or less), hashing.
+ */
+export function probesEachBusiness(open: number, businesses: number, rowsWanted: number): boolean {
+  if (businesses <= 0 || open <= 0) return false;
+  const tests = Math.min(businesses, (rowsWanted * businesses) / open);
+  return tests * 30 < open;
+}
+
+/**
  * How many published businesses (of a category) are open at `now`, read from
  * the hours alone: the weekly periods carry their business's published flag
  * and category, and only the few exceptions are checked against the
  * business. A condition on directory_business would probe all 100,000
- * businesses with 50,000 open ones (decision 0043).
+ * businesses with 50,000 open ones (decision 0043). With it, PostgreSQL's
+ * estimate of how many businesses there are, from its statistics (free to
+ * read, and no more than a bound is wanted of it: probesEachBusiness).
  */
-export async function countOpenNow(now: Date, category?: string): Promise<number> {
+export async function countOpenNow(now: Date, category?: string): Promise<{ open: number; businesses: number }> {
   const { weekly, exceptions } = openNowLists(now, category);
   const b = directoryBusiness;
-  // Distinct: a period past midnight may overlap the next day's first one.
+  // Distinct: a period past midnight may overlap the next day's first.
   const [row] = await db()
-    .select({ n: sql<number>`count(distinct open.business_id)::int` })
+    .select({
+      open: sql<number>`count(distinct open.business_id)::int`,
+      businesses: sql<number>`(select reltuples::int from pg_class where oid = ${getTableName(b)}::regclass)`,
+    })
     .from(
       sql`(${weekly}
         union all
@@ -71,7 +123,7 @@ export async function countOpenNow(now: Date, category?: string): Promise<number
           join ${b} on ${b.id} = open_by_exception.business_id
           where ${b.published}${category ? sql` and ${b.category} = ${category}` : sql``}) open`,
     );
-  return row?.n ?? 0;
+  return { open: row?.open ?? 0, businesses: row?.businesses ?? 0 };
 }
 
 /** The schedules of some businesses, with the exceptions from yesterday to a week ahead of `today`. */

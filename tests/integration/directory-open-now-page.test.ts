@@ -1,0 +1,132 @@
+// "Open now" over a directory big enough that its first pages test each
+// business in turn (decision 0044), on PGlite or PostgreSQL: the page and its
+// count must be the ones hashing every open business would give.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setDatabase } from "../../app/server/db.server";
+import { businessHours, directoryBusiness } from "../../app/server/schema";
+import { searchBusinesses } from "../../app/features/directory/businesses.server";
+import { parseDirectoryQuery } from "../../app/features/directory/directory-query.server";
+import { countOpenNow, probesEachBusiness } from "../../app/features/directory/hours.server";
+import { PAGE_SIZE } from "../../app/lib/list-query";
+import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+
+let database: TestDatabase;
+
+// Friday 6 November 2026, 12:00 in London, and 03:00 the same day.
+const noon = new Date("2026-11-06T12:00:00Z");
+const smallHours = new Date("2026-11-06T03:00:00Z");
+
+interface Shop {
+  name: string;
+  category: "food" | "other";
+  published: boolean;
+  featured: boolean;
+  openOnFriday: boolean;
+  town: "Leeds" | "York";
+  fullyHalal: boolean;
+}
+
+// 4,000 shops: one in four shut on Fridays, one in ten unpublished, a few
+// featured, one in five in York, half fully halal.
+const shops: Shop[] = Array.from({ length: 4000 }, (_, i) => ({
+  name: `Shop ${String(i).padStart(4, "0")}`,
+  category: i % 3 === 0 ? "other" : "food",
+  published: i % 10 !== 7,
+  featured: i % 97 === 5,
+  openOnFriday: i % 4 !== 1,
+  town: i % 5 === 0 ? "York" : "Leeds",
+  fullyHalal: i % 2 === 0,
+}));
+
+/** The page the directory should show: featured first, then by name. */
+function expectedPage(shown: (shop: Shop) => boolean, page: number) {
+  const open = shops
+    .filter((s) => s.published && s.openOnFriday && shown(s))
+    .sort((a, b) => Number(b.featured) - Number(a.featured) || a.name.localeCompare(b.name));
+  return { names: open.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((s) => s.name), total: open.length };
+}
+
+const search = async (query: string, now: Date) => {
+  const { items, total } = await searchBusinesses(parseDirectoryQuery(new URLSearchParams(query)), null, now);
+  return { names: items.map((b) => b.name), total };
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  setDatabase(database);
+  for (let start = 0; start < shops.length; start += 500) {
+    const batch = shops.slice(start, start + 500);
+    const rows = await database.db
+      .insert(directoryBusiness)
+      .values(
+        batch.map((s) => ({
+          slug: s.name.toLowerCase().replace(" ", "-"),
+          name: s.name,
+          category: s.category,
+          description: "-",
+          town: s.town,
+          halalStatus: s.fullyHalal ? ("fully_halal" as const) : ("halal_options" as const),
+          published: s.published,
+          featured: s.featured,
+        })),
+      )
+      .returning({ id: directoryBusiness.id });
+    const hours = batch.flatMap((s, i) =>
+      [1, 2, 3, 4, 5, 6, 7]
+        .filter((weekday) => weekday !== 5 || s.openOnFriday)
+        .map((weekday) => ({ businessId: rows[i]!.id, weekday, opensMinute: 9 * 60, closesMinute: 17 * 60 })),
+    );
+    await database.db.insert(businessHours).values(hours);
+  }
+  // The statistics the page's plan is chosen by, as autovacuum would keep them.
+  await database.db.execute(sql`analyze`);
+});
+
+afterAll(async () => {
+  setDatabase(undefined);
+  await database?.destroy();
+});
+
+const everyShop = () => true;
+
+describe("open now, many open", () => {
+  it.each([
+    // Query, the shops it shows, page, whether it is narrowed by more than a
+    // category, and whether the page tests each business in turn.
+    ["open=now", everyShop, 1, false, true],
+    ["open=now&page=2", everyShop, 2, false, true],
+    ["open=now&category=food", (s: Shop) => s.category === "food", 1, false, true],
+    ["open=now&category=other&page=3", (s: Shop) => s.category === "other", 3, false, false],
+    ["open=now&page=40", everyShop, 40, false, false],
+    ["open=now&location=Leeds", (s: Shop) => s.town === "Leeds", 1, true, true],
+    ["open=now&halal=fully&page=2", (s: Shop) => s.fullyHalal, 2, true, true],
+    ["open=now&location=York&page=2", (s: Shop) => s.town === "York", 2, true, false],
+  ] as const)("shows the page hashing the open ones would: %s", async (query, shown, page, narrowed, probes) => {
+    const expected = expectedPage(shown, page);
+    // A narrowed search counts the businesses it finds; otherwise PostgreSQL's estimate of them all.
+    const businesses = narrowed ? shops.filter((s) => s.published && shown(s)).length : shops.length;
+    expect(probesEachBusiness(expected.total, businesses, page * PAGE_SIZE)).toBe(probes);
+    expect(await search(query, noon)).toEqual(expected);
+  });
+
+  it("counts every business in the estimate the page's plan is chosen by", async () => {
+    expect(await countOpenNow(noon)).toEqual({ open: expectedPage(everyShop, 1).total, businesses: shops.length });
+  });
+
+  it("shows no businesses past the last open one, with the count", async () => {
+    for (const [query, shown] of [
+      ["open=now", everyShop],
+      ["open=now&location=York", (s: Shop) => s.town === "York"],
+    ] as const) {
+      const { total } = expectedPage(shown, 1);
+      const pastTheEnd = Math.ceil(total / PAGE_SIZE) + 1;
+      expect(await search(`${query}&page=${pastTheEnd}`, noon)).toEqual({ names: [], total });
+    }
+  });
+
+  it("shows none open in the small hours", async () => {
+    expect(await search("open=now", smallHours)).toEqual({ names: [], total: 0 });
+    expect(await search("open=now&location=Leeds", smallHours)).toEqual({ names: [], total: 0 });
+  });
+});
