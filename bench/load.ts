@@ -5,6 +5,7 @@
 //
 //   npm run bench:load -- --db postgres      (or --db pglite; --mix browsing or writes)
 //   npm run bench:load -- --rate 400         (that many requests a second, not as many as it can answer)
+//   npm run bench:load -- --tag run1         (ends the results file's name: runs of a day kept apart)
 //   npm run bench:load -- --smoke            (2,000 / 500 rows, 5 s: checks it runs)
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -198,6 +199,8 @@ async function main() {
       smoke: { type: "boolean", default: false },
       "cpu-prof": { type: "string" },
       out: { type: "string", default: path.join(root, "bench/results") },
+      // Ends the results file's name, so that runs of one day do not overwrite each other.
+      tag: { type: "string" },
     },
   });
   if (values.db !== "pglite" && values.db !== "postgres") throw new Error("--db is pglite or postgres");
@@ -220,7 +223,9 @@ async function main() {
   if (!values.smoke) {
     fs.mkdirSync(values.out, { recursive: true });
     const paced = results.rate ? `-${results.rate}rps` : "";
-    const file = path.join(values.out, `load-${results.db}-${results.mix}${paced}-${results.date.slice(0, 10)}.json`);
+    const tagged = values.tag ? `-${values.tag}` : "";
+    const name = `load-${results.db}-${results.mix}${paced}-${results.date.slice(0, 10)}${tagged}.json`;
+    const file = path.join(values.out, name);
     fs.writeFileSync(file, `${JSON.stringify({ ...figures, machine }, null, 2)}\n`);
     console.log(`Written to ${path.relative(root, file)}`);
   }
