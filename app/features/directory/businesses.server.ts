@@ -110,21 +110,30 @@ export async function searchBusinesses(
           .offset((query.page - 1) * PAGE_SIZE);
   let rows: Awaited<ReturnType<typeof page>>;
   let total: number;
-  // Words and a radius make the page read every candidate, not walk an order index until it is full.
+  // "Open now" with nothing else, a category, a town or halal filters is
+  // counted apart: from the hours alone, or with the businesses it narrows to
+  // (decisions 0043, 0044). Words and a radius count with their page.
   if (openNow && !near && words.length === 0) {
-    // Counted first, and the count chooses the page's plan: none past the last
-    // open business, each business tested in turn when many are open, the
-    // open ones hashed when few are (decision 0044). "Open now" in a category
-    // or none is counted from the hours alone (decision 0043).
-    const { open, businesses } =
+    const counting =
       narrowing.length === 0
-        ? await countOpenNow(now, query.category)
-        : await countOpenAmong(where(), openNowCondition(now, query.category));
-    const rowsWanted = query.page * PAGE_SIZE;
-    total = open;
-    if (open <= rowsWanted - PAGE_SIZE) rows = [];
-    else if (probesEachBusiness(open, businesses, rowsWanted)) rows = await page(openNowProbe(now));
-    else rows = await page(openNowCondition(now, query.category));
+        ? countOpenNow(now, query.category)
+        : countOpenAmong(where(), openNowCondition(now, query.category));
+    if (origin) {
+      // Nearest first sorts every open business by distance: hashed, beside the count.
+      const [pageRows, { open }] = await Promise.all([page(openNowCondition(now, query.category)), counting]);
+      rows = pageRows;
+      total = open;
+    } else {
+      // The count chooses the page's plan: none past the last open business,
+      // each business tested in turn when many are open, the open ones hashed
+      // when few are (decision 0044).
+      const { open, businesses } = await counting;
+      const rowsWanted = query.page * PAGE_SIZE;
+      total = open;
+      if (open <= rowsWanted - PAGE_SIZE) rows = [];
+      else if (probesEachBusiness(open, businesses, rowsWanted)) rows = await page(openNowProbe(now));
+      else rows = await page(openNowCondition(now, query.category));
+    }
   } else {
     const openCondition = openNow ? openNowCondition(now, query.category) : undefined;
     const [pageRows, [counted]] = await Promise.all([
