@@ -164,8 +164,9 @@ function scenarios(deepDirectoryPage: number, deepBuyPage: number): Scenario[] {
   add("directory", "open now + food", "open=now&category=food");
   add("directory", "open now + location", "open=now&location=Bradford");
   add("directory", "all halal filters + open now", "halal=fully&certified=yes&certifier=hmc&alcohol=none&open=now");
-  // Early on Saturday, when nothing is open: a page that tested each business would test them all (decision 0044).
+  // A position: the page sorts every open business by distance (decision 0044).
   add("directory", "open now, nearest first", "open=now", "Birmingham");
+  // Early on Saturday, when nothing is open: a page that tested each business would test them all (decision 0044).
   add("directory", "open now, 07:00 Saturday", "open=now", null, new Date("2026-11-21T07:00:00Z"));
   // Near a postcode or town (decision 0034): the place is resolved as the page does, then the radius search.
   add("directory", "near Birmingham, 10 miles", "near=Birmingham&radius=10");

@@ -79,24 +79,19 @@ export async function searchBusinesses(
     ...halalConditions(query.filters),
     near ? withinKm(near.origin, near.km, directoryBusiness.latitude, directoryBusiness.longitude) : undefined,
   ].filter((condition) => condition !== undefined);
-  const openNow = query.filters.open === "now";
-  const where = (openCondition?: SQL) =>
-    and(
-      published,
-      query.category ? eq(directoryBusiness.category, query.category) : undefined,
-      openCondition,
-      ...narrowing,
-    );
+  // `openTest`: "open now" as hashed lists or as a test of each business.
+  const where = (openTest?: SQL) =>
+    and(published, query.category ? eq(directoryBusiness.category, query.category) : undefined, openTest, ...narrowing);
   const from = near?.origin ?? origin;
   const distance = from ? distanceFrom(from, directoryBusiness.latitude, directoryBusiness.longitude) : undefined;
-  const page = (openCondition?: SQL) =>
+  const page = (openTest?: SQL) =>
     near
       ? // Within a radius, nearest first: the page chosen from the box's index (decision 0042).
         nearestFirstPage(
           directoryBusiness,
           directoryBusiness.id,
           cardColumns,
-          where(openCondition)!,
+          where(openTest)!,
           distance!,
           byName,
           query.page,
@@ -104,23 +99,23 @@ export async function searchBusinesses(
       : db()
           .select({ ...cardColumns, distanceKm: distance ?? sql<null>`null` })
           .from(directoryBusiness)
-          .where(where(openCondition))
+          .where(where(openTest))
           .orderBy(desc(directoryBusiness.showcased), ...(distance ? [sql`${distance} asc nulls last`] : []), ...byName)
           .limit(PAGE_SIZE)
           .offset((query.page - 1) * PAGE_SIZE);
+  // "Open now" as hashed lists of the open businesses (decision 0028), for the count or the page.
+  const openCondition = query.filters.open === "now" ? openNowCondition(now, query.category) : undefined;
   let rows: Awaited<ReturnType<typeof page>>;
   let total: number;
   // "Open now" with nothing else, a category, a town or halal filters is
   // counted apart: from the hours alone, or with the businesses it narrows to
   // (decisions 0043, 0044). Words and a radius count with their page.
-  if (openNow && !near && words.length === 0) {
+  if (openCondition && !near && words.length === 0) {
     const counting =
-      narrowing.length === 0
-        ? countOpenNow(now, query.category)
-        : countOpenAmong(where(), openNowCondition(now, query.category));
+      narrowing.length === 0 ? countOpenNow(now, query.category) : countOpenAmong(where(), openCondition);
     if (origin) {
       // Nearest first sorts every open business by distance: hashed, beside the count.
-      const [pageRows, { open }] = await Promise.all([page(openNowCondition(now, query.category)), counting]);
+      const [pageRows, { open }] = await Promise.all([page(openCondition), counting]);
       rows = pageRows;
       total = open;
     } else {
@@ -132,10 +127,9 @@ export async function searchBusinesses(
       total = open;
       if (open <= rowsWanted - PAGE_SIZE) rows = [];
       else if (probesEachBusiness(open, businesses, rowsWanted)) rows = await page(openNowProbe(now));
-      else rows = await page(openNowCondition(now, query.category));
+      else rows = await page(openCondition);
     }
   } else {
-    const openCondition = openNow ? openNowCondition(now, query.category) : undefined;
     const [pageRows, [counted]] = await Promise.all([
       page(openCondition),
       db().select({ n: count() }).from(directoryBusiness).where(where(openCondition)),
