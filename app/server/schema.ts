@@ -483,24 +483,42 @@ export const businessHours = pgTable(
       .generatedAlwaysAs(
         (): SQL => sql`case when closes_minute <= opens_minute then closes_minute + 1440 else closes_minute end`,
       ),
-    // Copies of the business's, kept by triggers (migration 0026), so that
-    // "open now" is counted from this table alone (decision 0043). Never
+    // Copies of the business's, kept by triggers (migrations 0026, 0027), so
+    // that "open now" is counted from this table alone, with the directory's
+    // category, location and halal filters (decisions 0043, 0045). Never
     // written by the application: the triggers overwrite whatever it sends.
     published: boolean("published").notNull().default(false),
     category: text("category").notNull().default(""),
+    // The town lower-cased, as the location filter compares it.
+    townKey: text("town_key").notNull().default(""),
+    halalStatus: halalStatus("halal_status"),
+    halalCertifierBody: halalCertifierBody("halal_certifier_body"),
+    alcoholServed: boolean("alcohol_served"),
   },
-  (t) => [
-    index("business_hours_business_idx").on(t.businessId, t.weekday),
-    // "Open now" reads the periods of today and yesterday, and counts them, from this index alone.
-    index("business_hours_open_now_idx").on(
+  (t) => {
+    // "Open now" reads the periods of today and yesterday, and counts them, from these indexes alone.
+    const openAtMinute = [
       t.weekday,
       t.published,
       t.closesAfterMinute,
       t.opensMinute,
       t.businessId,
       t.category,
-    ),
-  ],
+    ] as const;
+    return [
+      index("business_hours_business_idx").on(t.businessId, t.weekday),
+      index("business_hours_open_now_idx").on(...openAtMinute),
+      // With a location or halal filters: twice the width, so "open now"
+      // alone reads the narrower one above (decision 0045).
+      index("business_hours_open_now_filters_idx").on(
+        ...openAtMinute,
+        t.townKey,
+        t.halalStatus,
+        t.halalCertifierBody,
+        t.alcoholServed,
+      ),
+    ];
+  },
 );
 
 /**

@@ -129,6 +129,12 @@ describe("open now", () => {
     expect((await search("open=now", now)).total).toBe(expected.length);
     expect((await search("open=now&category=food", now)).total).toBe(expected.length);
     expect((await search("open=now&category=other", now)).total).toBe(0);
+    // Narrowed by the copies the hours carry of the business (decision 0045).
+    const fullyHalal = expected.filter((name) => name !== "Day Cafe");
+    expect(await names("open=now&halal=fully&alcohol=none", now)).toEqual(fullyHalal);
+    expect((await search("open=now&halal=fully&alcohol=none", now)).total).toBe(fullyHalal.length);
+    expect((await search("open=now&location=LEEDS", now)).total).toBe(expected.length);
+    expect((await search("open=now&location=York", now)).total).toBe(0);
     // Both ways the page can ask (decision 0044) find the same businesses.
     expect(await openBy(openNowProbe(now))).toEqual(expected);
     expect(await openBy(openNowCondition(now))).toEqual(expected);
@@ -177,7 +183,30 @@ describe("open now follows the business", () => {
     }
   });
 
-  it("takes a new period's published flag and category from its business, not from what was sent", async () => {
+  it("counts a business under its new town and halal facts after staff change each", async () => {
+    const was = { town: "Leeds", halalStatus: "fully_halal", halalCertifierBody: "hfa", alcoholServed: false } as const;
+    try {
+      await update("Eid Kitchen", { town: "York" });
+      expect(await found("open=now&location=york")).toEqual({ names: ["Eid Kitchen"], total: 1 });
+      expect(await found("open=now&location=leeds")).toEqual({ names: ["Late Grill"], total: 1 });
+      await update("Eid Kitchen", { halalStatus: "halal_options" });
+      expect(await found("open=now&halal=fully")).toEqual({ names: ["Late Grill"], total: 1 });
+      await update("Eid Kitchen", { halalCertifierBody: null });
+      expect(await found("open=now&certified=yes")).toEqual({ names: ["Late Grill"], total: 1 });
+      await update("Eid Kitchen", { alcoholServed: true });
+      expect(await found("open=now&alcohol=none")).toEqual({ names: ["Late Grill"], total: 1 });
+      await update("Eid Kitchen", { halalCertifierBody: "hmc" });
+      expect(await found("open=now&certifier=hmc")).toEqual({ names: ["Eid Kitchen", "Late Grill"], total: 2 });
+    } finally {
+      await update("Eid Kitchen", was);
+    }
+    expect(await found("open=now&certifier=hfa&alcohol=none&location=leeds")).toEqual({
+      names: ["Eid Kitchen"],
+      total: 1,
+    });
+  });
+
+  it("takes a new period's published flag, category, town and halal facts from its business, not from what was sent", async () => {
     const [draft] = await database.db
       .insert(directoryBusiness)
       .values({
@@ -197,12 +226,23 @@ describe("open now follows the business", () => {
         closesMinute: 23 * 60,
         published: true,
         category: "food",
+        townKey: "york",
+        halalStatus: "fully_halal",
+        halalCertifierBody: "hmc",
+        alcoholServed: false,
       });
       expect(await found("open=now")).toEqual({ names: ["Eid Kitchen", "Late Grill"], total: 2 });
       expect(await found("open=now&category=food")).toEqual({ names: ["Eid Kitchen", "Late Grill"], total: 2 });
       await database.db.update(directoryBusiness).set({ published: true }).where(eq(directoryBusiness.id, draft!.id));
       expect(await found("open=now")).toEqual({ names: ["Draft Diner", "Eid Kitchen", "Late Grill"], total: 3 });
       expect(await found("open=now&category=other")).toEqual({ names: ["Draft Diner"], total: 1 });
+      // Nor its town and halal facts: it is in Leeds and says nothing of halal.
+      expect(await found("open=now&location=york")).toEqual({ names: [], total: 0 });
+      expect(await found("open=now&location=leeds")).toEqual({
+        names: ["Draft Diner", "Eid Kitchen", "Late Grill"],
+        total: 3,
+      });
+      expect(await found("open=now&halal=fully")).toEqual({ names: ["Eid Kitchen", "Late Grill"], total: 2 });
     } finally {
       await database.db.delete(directoryBusiness).where(eq(directoryBusiness.id, draft!.id));
     }

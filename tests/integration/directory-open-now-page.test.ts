@@ -1,7 +1,7 @@
 // "Open now" over a directory big enough that its first pages test each
 // business in turn (decision 0044), on PGlite or PostgreSQL: the page and its
 // count must be the ones hashing every open business would give.
-import { sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "../../app/server/db.server";
 import { businessHours, directoryBusiness } from "../../app/server/schema";
@@ -122,8 +122,19 @@ describe("open now, many open", () => {
     expect(await search("open=now", noon, leeds)).toEqual({ ...expectedPage(everyShop, 1), probed: false });
   });
 
-  it("counts every business in the estimate the page's plan is chosen by", async () => {
-    expect(await countOpenNow(noon)).toEqual({ open: expectedPage(everyShop, 1).total, businesses: shops.length });
+  it("counts every business in the estimate the page's plan is chosen by, and only the narrowed ones when filtered", async () => {
+    const count = (query: string, matching: SQL) =>
+      countOpenNow(noon, parseDirectoryQuery(new URLSearchParams(query)), matching);
+    const published = eq(directoryBusiness.published, true);
+    expect(await count("open=now", published)).toEqual({
+      open: expectedPage(everyShop, 1).total,
+      businesses: shops.length,
+    });
+    const inYork = and(published, sql`lower(${directoryBusiness.town}) = 'york'`)!;
+    expect(await count("open=now&location=york", inYork)).toEqual({
+      open: expectedPage((s) => s.town === "York", 1).total,
+      businesses: shops.filter((s) => s.published && s.town === "York").length,
+    });
   });
 
   it("shows the last open businesses on the last page, and none past it, with the count", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { londonDay } from "~/lib/dates";
 import type { DistanceUnit, LatLng } from "~/lib/geo";
 import { PAGE_SIZE } from "~/lib/list-query";
@@ -9,7 +9,7 @@ import { nearestFirstPage } from "~/server/nearest-first.server";
 import { directoryBusiness } from "~/server/schema";
 import { matchesAllWords, searchWords } from "~/server/text-search.server";
 import type { NearFilter } from "~/features/places/places.server";
-import type { DirectoryFilters, DirectoryQuery } from "./directory-query.server";
+import { halalConditions, type DirectoryQuery } from "./directory-query.server";
 import { loadHygiene } from "./food-hygiene.server";
 import { halalBadges } from "./halal";
 import { countOpenNow, loadSchedules, openNowCondition, openNowProbe, probesEachBusiness } from "./hours.server";
@@ -45,17 +45,6 @@ export const cardColumns = {
   ratingTotal: directoryBusiness.ratingTotal,
 };
 
-/** The halal filters as SQL (issue #17); "open now" is apart, for its count (decision 0043). */
-function halalConditions(filters: DirectoryFilters) {
-  return [
-    filters.halal === "fully" ? eq(directoryBusiness.halalStatus, "fully_halal") : undefined,
-    filters.certified === "yes" ? isNotNull(directoryBusiness.halalCertifierBody) : undefined,
-    filters.certifier ? eq(directoryBusiness.halalCertifierBody, filters.certifier) : undefined,
-    // Only businesses that say they serve none: "not known" is not "no".
-    filters.alcohol === "none" ? eq(directoryBusiness.alcoholServed, false) : undefined,
-  ];
-}
-
 /**
  * Published businesses matching the query, featured first, then the nearest
  * when a position is known, then by name; one page, with the total. A search
@@ -76,7 +65,7 @@ export async function searchBusinesses(
       words,
     ),
     query.location ? sql`lower(${directoryBusiness.town}) = lower(${query.location})` : undefined,
-    ...halalConditions(query.filters),
+    ...halalConditions(directoryBusiness, query.filters),
     near ? withinKm(near.origin, near.km, directoryBusiness.latitude, directoryBusiness.longitude) : undefined,
   ].filter((condition) => condition !== undefined);
   // `openTest`: "open now" as hashed lists or as a test of each business.
@@ -103,16 +92,15 @@ export async function searchBusinesses(
           .orderBy(desc(directoryBusiness.showcased), ...(distance ? [sql`${distance} asc nulls last`] : []), ...byName)
           .limit(PAGE_SIZE)
           .offset((query.page - 1) * PAGE_SIZE);
-  // "Open now" as hashed lists of the open businesses (decision 0028), for the count or the page.
-  const openCondition = query.filters.open === "now" ? openNowCondition(now, query.category) : undefined;
+  // "Open now" as hashed lists of the open businesses the filters keep (decisions 0028, 0045), for the count or the page.
+  const openCondition = query.filters.open === "now" ? openNowCondition(now, query) : undefined;
   let rows: Awaited<ReturnType<typeof page>>;
   let total: number;
   // "Open now" with nothing else, a category, a town or halal filters is
-  // counted apart: from the hours alone, or with the businesses it narrows to
-  // (decisions 0043, 0044). Words and a radius count with their page.
+  // counted apart, from the hours alone (decisions 0043–0045). Words and a
+  // radius count with their page.
   if (openCondition && !near && words.length === 0) {
-    const counting =
-      narrowing.length === 0 ? countOpenNow(now, query.category) : countOpenAmong(where(), openCondition);
+    const counting = countOpenNow(now, query, where()!);
     if (origin) {
       // Nearest first sorts every open business by distance: hashed, beside the count.
       const [pageRows, { open }] = await Promise.all([page(openCondition), counting]);
@@ -140,15 +128,6 @@ export async function searchBusinesses(
   const withUnit = (row: (typeof rows)[number]): typeof row & { distanceUnit?: DistanceUnit } =>
     near ? { ...row, distanceUnit: "miles" } : row;
   return { items: rows.map(withUnit), total };
-}
-
-/** How many of the businesses `where` finds are open (by `openCondition`), and how many it finds. */
-async function countOpenAmong(where: SQL | undefined, openCondition: SQL) {
-  const [row] = await db()
-    .select({ open: sql<number>`count(*) filter (where ${openCondition})`.mapWith(Number), businesses: count() })
-    .from(directoryBusiness)
-    .where(where);
-  return { open: row?.open ?? 0, businesses: row?.businesses ?? 0 };
 }
 
 type CardRow = Awaited<ReturnType<typeof searchBusinesses>>["items"][number];

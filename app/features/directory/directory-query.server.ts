@@ -1,3 +1,4 @@
+import { eq, isNotNull, type AnyColumn } from "drizzle-orm";
 import { z } from "~/lib/zod";
 import { searchParamsObject } from "~/lib/list-query";
 import { optionalText, pageParam } from "~/lib/list-query.server";
@@ -51,4 +52,21 @@ export function parseDirectoryQuery(params: URLSearchParams): DirectoryQuery {
     else filterNotices.push(filterMessages[name]);
   }
   return { ...directoryQuerySchema.parse(raw), filters: filters as DirectoryFilters, filterNotices };
+}
+
+/**
+ * The halal filters as SQL, on the business's own columns or on the copies
+ * its opening hours carry (decision 0045); "open now" is apart.
+ */
+export function halalConditions(
+  columns: { halalStatus: AnyColumn; halalCertifierBody: AnyColumn; alcoholServed: AnyColumn },
+  filters: DirectoryFilters,
+) {
+  return [
+    filters.halal === "fully" ? eq(columns.halalStatus, "fully_halal") : undefined,
+    filters.certified === "yes" ? isNotNull(columns.halalCertifierBody) : undefined,
+    filters.certifier ? eq(columns.halalCertifierBody, filters.certifier) : undefined,
+    // Only businesses that say they serve none: "not known" is not "no".
+    filters.alcohol === "none" ? eq(columns.alcoholServed, false) : undefined,
+  ];
 }

@@ -4,6 +4,7 @@ import { addDays } from "~/lib/dates";
 import type { Database } from "~/server/db.server";
 import { db } from "~/server/db.server";
 import { businessHours, businessHoursException, directoryBusiness } from "~/server/schema";
+import { halalConditions, type DirectoryQuery } from "./directory-query.server";
 import { londonNow, weekdayOf, type HoursException, type Schedule, type WeeklyPeriod } from "./opening-hours";
 
 /**
@@ -13,7 +14,7 @@ import { londonNow, weekdayOf, type HoursException, type Schedule, type WeeklyPe
  * `closes_after_minute` (its close counted from its own midnight) is past m,
  * and covers minute m of the next day when `closes_after_minute` is past
  * 1,440 + m: both are ranges of business_hours_open_now_idx, which also holds
- * the business's published flag and category (decision 0043). A weekly
+ * what the directory filters on of the business (decisions 0043, 0045). A weekly
  * period counts only on a day without exceptions.
  */
 function openAt(now: Date) {
@@ -32,8 +33,20 @@ function openAt(now: Date) {
   };
 }
 
-/** The businesses open at `now`, as two lists of ids: from the weekly periods and from the exceptions. */
-function openNowLists(now: Date, category: string | undefined) {
+/** What narrows "open now" besides the hour, read from the copies the hours carry of their business's columns. */
+export type OpenNowNarrowing = Pick<DirectoryQuery, "category" | "location" | "filters">;
+
+const everywhere: OpenNowNarrowing = { category: undefined, location: undefined, filters: {} };
+
+/** Whether `narrowing` keeps fewer businesses than a category does. */
+const narrowsPastCategory = (narrowing: OpenNowNarrowing) =>
+  Boolean(narrowing.location) || halalConditions(businessHours, narrowing.filters).some(Boolean);
+
+/**
+ * The businesses open at `now`, as two lists of ids: from the weekly periods
+ * (of the businesses `narrowing` keeps) and from the exceptions.
+ */
+function openNowLists(now: Date, narrowing: OpenNowNarrowing) {
   const { day, yesterday, todaysPeriod, yesterdaysPeriod, exception } = openAt(now);
   const h = businessHours;
   const x = businessHoursException;
@@ -41,8 +54,13 @@ function openNowLists(now: Date, category: string | undefined) {
   // was an anti-join probed once for each of 50,000 periods (bench/README.md).
   const noExceptionOn = (date: string) =>
     sql`${h.businessId} not in (select ${x.businessId} from ${x} where ${x.onDate} = ${date})`;
-  const periods = (conditions: SQL) =>
-    sql`select ${h.businessId} from ${h} where ${h.published} and ${category ? sql`${h.category} = ${category} and ` : sql``}${conditions}`;
+  const kept = and(
+    h.published,
+    narrowing.category ? eq(h.category, narrowing.category) : undefined,
+    narrowing.location ? sql`${h.townKey} = lower(${narrowing.location})` : undefined,
+    ...halalConditions(h, narrowing.filters),
+  );
+  const periods = (conditions: SQL) => sql`select ${h.businessId} from ${h} where ${kept} and ${conditions}`;
   const weekly = sql`${periods(sql`${todaysPeriod} and ${noExceptionOn(day)}`)}
     union all
     ${periods(sql`${yesterdaysPeriod} and ${noExceptionOn(yesterday)}`)}`;
@@ -55,11 +73,11 @@ function openNowLists(now: Date, category: string | undefined) {
  * PostgreSQL keeps each as a hashed subplan, built once and probed while the
  * page's order index is read, whatever it guesses of the lists' sizes (a
  * semi-join it estimated at 200 rows became 50,000 probes of the primary key
- * when counting; bench/README.md). `category`, when the search has one, only
- * shortens the weekly list.
+ * when counting; bench/README.md). `narrowing`, the search's own filters,
+ * only shortens the weekly list.
  */
-export function openNowCondition(now: Date, category?: string): SQL {
-  const { weekly, exceptions } = openNowLists(now, category);
+export function openNowCondition(now: Date, narrowing = everywhere): SQL {
+  const { weekly, exceptions } = openNowLists(now, narrowing);
   return sql`(${directoryBusiness.id} in (${weekly}) or ${directoryBusiness.id} in (${exceptions}))`;
 }
 
@@ -99,29 +117,36 @@ export function probesEachBusiness(open: number, businesses: number, rowsWanted:
 }
 
 /**
- * How many published businesses (of a category) are open at `now`, read from
- * the hours alone: the weekly periods carry their business's published flag
- * and category, and only the few exceptions are checked against the
- * business. A condition on directory_business would probe all 100,000
- * businesses with 50,000 open ones (decision 0043). With it, PostgreSQL's
- * estimate of how many businesses there are, from its statistics (free to
- * read, and no more than a bound is wanted of it: probesEachBusiness).
+ * How many of the businesses a search keeps are open at `now`, read from the
+ * hours alone: the weekly periods carry their business's published flag,
+ * category, town and halal facts, and only the few exceptions are checked
+ * against `matching`, the search's condition on the business. A condition
+ * on directory_business would hash every open business's id and probe it
+ * with each business the search keeps (decisions 0043, 0045).
+ * With it, how many businesses the search keeps, as a bound for
+ * probesEachBusiness: with no more than a category, PostgreSQL's estimate of
+ * all businesses, from its statistics (free to read); narrowed further, their
+ * count.
  */
-export async function countOpenNow(now: Date, category?: string): Promise<{ open: number; businesses: number }> {
-  const { weekly, exceptions } = openNowLists(now, category);
+export async function countOpenNow(
+  now: Date,
+  narrowing: OpenNowNarrowing,
+  matching: SQL,
+): Promise<{ open: number; businesses: number }> {
+  const { weekly, exceptions } = openNowLists(now, narrowing);
   const b = directoryBusiness;
+  const businesses = narrowsPastCategory(narrowing)
+    ? sql<number>`(select count(*)::int from ${b} where ${matching})`
+    : sql<number>`(select reltuples::int from pg_class where oid = ${getTableName(b)}::regclass)`;
   // Distinct: a period past midnight may overlap the next day's first.
   const [row] = await db()
-    .select({
-      open: sql<number>`count(distinct open.business_id)::int`,
-      businesses: sql<number>`(select reltuples::int from pg_class where oid = ${getTableName(b)}::regclass)`,
-    })
+    .select({ open: sql<number>`count(distinct open.business_id)::int`, businesses })
     .from(
       sql`(${weekly}
         union all
         select open_by_exception.business_id from (${exceptions}) open_by_exception
           join ${b} on ${b.id} = open_by_exception.business_id
-          where ${b.published}${category ? sql` and ${b.category} = ${category}` : sql``}) open`,
+          where ${matching}) open`,
     );
   return { open: row?.open ?? 0, businesses: row?.businesses ?? 0 };
 }
