@@ -6,11 +6,14 @@ ALTER TABLE "business_hours" ADD COLUMN "town_key" text DEFAULT '' NOT NULL;--> 
 ALTER TABLE "business_hours" ADD COLUMN "halal_status" "halal_status";--> statement-breakpoint
 ALTER TABLE "business_hours" ADD COLUMN "halal_certifier_body" "halal_certifier_body";--> statement-breakpoint
 ALTER TABLE "business_hours" ADD COLUMN "alcohol_served" boolean;--> statement-breakpoint
+-- FOR SHARE: a period written while staff change its business waits for
+-- them, and then takes what they wrote; without it, it took the business as
+-- it was, and the follow trigger below, already run, never corrected it.
 CREATE OR REPLACE FUNCTION "hbs_business_hours_copy_business"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   SELECT b."published", b."category", lower(b."town"), b."halal_status", b."halal_certifier_body", b."alcohol_served"
     INTO NEW."published", NEW."category", NEW."town_key", NEW."halal_status", NEW."halal_certifier_body", NEW."alcohol_served"
-    FROM "directory_business" b WHERE b."id" = NEW."business_id";
+    FROM "directory_business" b WHERE b."id" = NEW."business_id" FOR SHARE;
   RETURN NEW;
 END
 $$;--> statement-breakpoint

@@ -13,9 +13,10 @@ import { londonNow, weekdayOf, type HoursException, type Schedule, type WeeklyPe
  * A period covers minute m of its own day when it opens by m and
  * `closes_after_minute` (its close counted from its own midnight) is past m,
  * and covers minute m of the next day when `closes_after_minute` is past
- * 1,440 + m: both are ranges of business_hours_open_now_idx, which also holds
- * what the directory filters on of the business (decisions 0043, 0045). A weekly
- * period counts only on a day without exceptions.
+ * 1,440 + m: both are ranges of the "open now" indexes, which also hold the
+ * business's published flag and category, and one of them its town and halal
+ * facts (decisions 0043, 0045). A weekly period counts only on a day without
+ * exceptions.
  */
 function openAt(now: Date) {
   const { day, weekday, minute } = londonNow(now);
@@ -120,9 +121,10 @@ export function probesEachBusiness(open: number, businesses: number, rowsWanted:
  * How many of the businesses a search keeps are open at `now`, read from the
  * hours alone: the weekly periods carry their business's published flag,
  * category, town and halal facts, and only the few exceptions are checked
- * against `matching`, the search's condition on the business. A condition
- * on directory_business would hash every open business's id and probe it
- * with each business the search keeps (decisions 0043, 0045).
+ * against `matching`, the search's condition on the business, which must
+ * narrow as `narrowing` does (no words, no radius). A condition on
+ * directory_business would hash every open business's id and probe it with
+ * each business the search keeps (decisions 0043, 0045).
  * With it, how many businesses the search keeps, as a bound for
  * probesEachBusiness: with no more than a category, PostgreSQL's estimate of
  * all businesses, from its statistics (free to read); narrowed further, their
