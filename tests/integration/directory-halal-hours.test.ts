@@ -136,7 +136,7 @@ describe("open now", () => {
     expect((await search("open=now&location=York", now)).total).toBe(0);
     // Both ways the page can ask (decision 0044) find the same businesses.
     expect(await openBy(openNowProbe(now))).toEqual(expected);
-    expect(await openBy(openNowCondition(now))).toEqual(expected);
+    expect(await openBy(openNowCondition(now, parseDirectoryQuery(new URLSearchParams())))).toEqual(expected);
   });
 
   it("follows London's clock, past midnight and exceptions", async () => {

@@ -37,8 +37,6 @@ function openAt(now: Date) {
 /** What narrows "open now" besides the hour, read from the copies the hours carry of their business's columns. */
 export type OpenNowNarrowing = Pick<DirectoryQuery, "category" | "location" | "filters">;
 
-const everywhere: OpenNowNarrowing = { category: undefined, location: undefined, filters: {} };
-
 /** Whether `narrowing` keeps fewer businesses than a category does. */
 const narrowsPastCategory = (narrowing: OpenNowNarrowing) =>
   Boolean(narrowing.location) || halalConditions(businessHours, narrowing.filters).some(Boolean);
@@ -77,7 +75,7 @@ function openNowLists(now: Date, narrowing: OpenNowNarrowing) {
  * when counting; bench/README.md). `narrowing`, the search's own filters,
  * only shortens the weekly list.
  */
-export function openNowCondition(now: Date, narrowing = everywhere): SQL {
+export function openNowCondition(now: Date, narrowing: OpenNowNarrowing): SQL {
   const { weekly, exceptions } = openNowLists(now, narrowing);
   return sql`(${directoryBusiness.id} in (${weekly}) or ${directoryBusiness.id} in (${exceptions}))`;
 }
