@@ -8,7 +8,7 @@ import { businessHours, directoryBusiness } from "../../app/server/schema";
 import { searchBusinesses } from "../../app/features/directory/businesses.server";
 import { parseDirectoryQuery } from "../../app/features/directory/directory-query.server";
 import { countOpenNow } from "../../app/features/directory/hours.server";
-import type { LatLng } from "../../app/lib/geo";
+import { distanceKm, type LatLng } from "../../app/lib/geo";
 import { PAGE_SIZE } from "../../app/lib/list-query";
 import { recordingDatabase } from "../../bench/browse";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
@@ -27,29 +27,48 @@ interface Shop {
   openOnFriday: boolean;
   town: "Leeds" | "York";
   fullyHalal: boolean;
+  position: LatLng | null;
 }
 
-// 4,000 shops: one in four shut on Fridays, one in ten unpublished, a few
-// featured, one in five in York, half fully halal.
-const shops: Shop[] = Array.from({ length: 4000 }, (_, i) => ({
+/**
+ * Around Leeds, 600 places, so that a dozen shops share each (two at one
+ * postcode are equally near: their order is by name); none symmetric about
+ * `leeds`, so no two places are equally near it.
+ */
+const place = (i: number): LatLng | null =>
+  i % 40 === 3
+    ? null
+    : {
+        latitude: 53.7 + ((((i % 600) * 7919) % 1000) / 1000) * 0.2,
+        longitude: -1.7 + ((((i % 600) * 104729) % 997) / 997) * 0.3,
+      };
+
+// 8,000 shops: one in four shut on Fridays, one in ten unpublished, a few
+// featured, one in five in York, half fully halal, one in forty with no
+// position (one of them featured).
+const shops: Shop[] = Array.from({ length: 8000 }, (_, i) => ({
   name: `Shop ${String(i).padStart(4, "0")}`,
   category: i % 3 === 0 ? "other" : "food",
   published: i % 10 !== 7,
-  featured: i % 97 === 5,
+  featured: i % 499 === 5,
   openOnFriday: i % 4 !== 1,
   town: i % 5 === 0 ? "York" : "Leeds",
   fullyHalal: i % 2 === 0,
+  position: place(i),
 }));
 
-/** The page the directory should show: featured first, then by name. */
-function expectedPage(shown: (shop: Shop) => boolean, page: number) {
+/**
+ * The page the directory should show: featured first, then nearest `origin`
+ * (those without a position last), then by name.
+ */
+function expectedPage(shown: (shop: Shop) => boolean, page: number, origin: LatLng | null = null) {
+  const away = (s: Shop) => (origin && s.position ? distanceKm(origin, s.position) : Infinity);
   const open = shops
     .filter((s) => s.published && s.openOnFriday && shown(s))
-    .sort((a, b) => Number(b.featured) - Number(a.featured) || a.name.localeCompare(b.name));
+    .sort((a, b) => Number(b.featured) - Number(a.featured) || away(a) - away(b) || a.name.localeCompare(b.name));
   return { names: open.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((s) => s.name), total: open.length };
 }
 
-// Leeds: the shops have no position, so nearest first falls back to featured, then by name.
 const leeds: LatLng = { latitude: 53.8, longitude: -1.55 };
 
 /** A search as the page makes it, with whether its SQL tested each business in turn (openNowProbe's `offset 0`). */
@@ -82,6 +101,8 @@ beforeAll(async () => {
           halalStatus: s.fullyHalal ? ("fully_halal" as const) : ("halal_options" as const),
           published: s.published,
           featured: s.featured,
+          latitude: s.position?.latitude,
+          longitude: s.position?.longitude,
         })),
       )
       .returning({ id: directoryBusiness.id });
@@ -118,9 +139,18 @@ describe("open now, many open", () => {
     expect(await search(query, noon)).toEqual({ ...expectedPage(shown, page), probed });
   });
 
-  it("hashes the open ones when the page is nearest first, since it reads every business to sort them", async () => {
-    expect(await search("open=now", noon, leeds)).toEqual({ ...expectedPage(everyShop, 1), probed: false });
-  });
+  it.each([
+    ["open=now", everyShop, 1],
+    ["open=now&category=food", (s: Shop) => s.category === "food", 1],
+    ["open=now&page=2", everyShop, 2],
+    ["open=now&location=York", (s: Shop) => s.town === "York", 1],
+    ["open=now&halal=fully", (s: Shop) => s.fullyHalal, 1],
+  ] as const)(
+    "hashes the open ones when the page is nearest first, since it reads every business to sort them: %s",
+    async (query, shown, page) => {
+      expect(await search(query, noon, leeds)).toEqual({ ...expectedPage(shown, page, leeds), probed: false });
+    },
+  );
 
   it("counts every business in the estimate the page's plan is chosen by, and only the narrowed ones when filtered", async () => {
     const count = (query: string, matching: SQL) =>
@@ -138,21 +168,24 @@ describe("open now, many open", () => {
   });
 
   it("shows the last open businesses on the last page, and none past it, with the count", async () => {
-    for (const [query, shown] of [
-      ["open=now", everyShop],
-      ["open=now&location=York", (s: Shop) => s.town === "York"],
+    for (const [query, shown, origin] of [
+      ["open=now", everyShop, null],
+      ["open=now&location=York", (s: Shop) => s.town === "York", null],
+      // Those without a position come last.
+      ["open=now", everyShop, leeds],
     ] as const) {
       const { total } = expectedPage(shown, 1);
       const lastPage = Math.ceil(total / PAGE_SIZE);
-      const last = await search(`${query}&page=${lastPage}`, noon);
-      expect(last.names).toEqual(expectedPage(shown, lastPage).names);
+      const last = await search(`${query}&page=${lastPage}`, noon, origin);
+      expect(last.names).toEqual(expectedPage(shown, lastPage, origin).names);
       expect(last.names.length).toBeGreaterThan(0);
-      expect(await search(`${query}&page=${lastPage + 1}`, noon)).toMatchObject({ names: [], total });
+      expect(await search(`${query}&page=${lastPage + 1}`, noon, origin)).toMatchObject({ names: [], total });
     }
   });
 
   it("shows none open in the small hours", async () => {
     expect(await search("open=now", smallHours)).toMatchObject({ names: [], total: 0 });
     expect(await search("open=now&location=Leeds", smallHours)).toMatchObject({ names: [], total: 0 });
+    expect(await search("open=now", smallHours, leeds)).toMatchObject({ names: [], total: 0 });
   });
 });
