@@ -230,6 +230,13 @@ try {
 }
 
 const server = http.createServer((req, res) => answerKeptPage(req, res) || void app(req, res));
+// Idle keep-alive connections are kept for 65 s, not Node's 5: a client that
+// reuses one just as the server closes it gets a reset (ECONNRESET) instead of
+// an answer, and the longer the wait, the fewer connections reach that moment.
+// nginx closes its own sooner (deploy/nginx.conf); headers still get their
+// 60 s-odd limit, which Node wants above this one.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;

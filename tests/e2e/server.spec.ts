@@ -2,6 +2,7 @@
 // a second process on the same embedded database, bad configuration, and a
 // clean shutdown. Runs the production build like `npm start` does.
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -86,6 +87,27 @@ test("a phone gets narrower copies of images: made on first request, kept, and o
   }
   for (const refused of [`${base}-500.webp`, "/uploads/seed/no-such-image-400.webp", `${base}-400.webp.tmp`]) {
     expect((await request.get(refused)).status(), refused).toBe(404);
+  }
+});
+
+test("a client's pooled connection, idle for 6 s, is answered on the same connection", async ({ baseURL }) => {
+  // Node's default closed idle connections after 5 s, and a client reusing one
+  // as it closed got ECONNRESET (a flaky test on a busy machine).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const get = () =>
+    new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+      const request = http.get(new URL("/healthz", baseURL), { agent }, (response) => {
+        response.resume();
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, reused: request.reusedSocket }));
+      });
+      request.on("error", reject);
+    });
+  try {
+    expect(await get()).toEqual({ status: 200, reused: false });
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    expect(await get()).toEqual({ status: 200, reused: true });
+  } finally {
+    agent.destroy();
   }
 });
 
