@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, hydrated, test } from "./fixtures";
 
 const banner = (page: Page) => page.getByRole("region", { name: "We value your privacy" });
 
@@ -11,6 +12,9 @@ for (const [button, stored] of [
     await expect(banner(page)).toBeVisible({ timeout: 3000 });
     await expect(banner(page)).toContainText("We use cookies to enhance your browsing experience");
 
+    // A click before hydration takes the form's path without JavaScript (a
+    // cookie, no browser storage), which a slow runner met in CI.
+    await hydrated(page);
     await banner(page).getByRole("button", { name: button }).click();
     await expect(banner(page)).toBeHidden();
     expect(await page.evaluate(() => localStorage.getItem("cookie-consent"))).toBe(stored);

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
-import { expect, hydrated, test, toasts } from "./fixtures";
+import { cookieChoiceMade, expect, hydrated, test, toasts } from "./fixtures";
 
 /** The link an alert e-mail carries: the search's id signed with the site's secret, as the server signs it. */
 function unsubscribePath(id: string) {
@@ -28,8 +28,11 @@ test.describe("without JavaScript", () => {
 
   test("a member saves /buy's filters, changes how often they hear, and deletes the search", async ({
     page,
+    baseURL,
     signUpAndSignIn,
   }) => {
+    // Without JavaScript the cookie banner rises over the form's button 1 s after each load.
+    await cookieChoiceMade(page.context(), baseURL!);
     await signUpAndSignIn();
     await page.goto("/buy");
     await page.getByLabel("Category").selectOption("food");
