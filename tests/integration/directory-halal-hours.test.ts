@@ -247,6 +247,24 @@ describe("open now follows the business", () => {
     }
   });
 
+  it("counts once a business open both by last night's period past midnight and by today's first", async () => {
+    // Friday 6 November 2026, 03:00 in London: Thursday's 20:00–04:00 and Friday's 00:00–10:00 both run.
+    const small = new Date("2026-11-06T03:00:00Z");
+    await business("Night Bakery", { halalStatus: "fully_halal" }, ["", "", "", "20:00-04:00", "00:00-10:00", "", ""]);
+    const spill = { businessId: ids["Night Bakery"]!, onDate: "2026-11-05", opensMinute: 20 * 60, closesMinute: 5 * 60 };
+    try {
+      const expected = { items: [expect.objectContaining({ name: "Night Bakery" })], total: 1 };
+      expect(await search("open=now", small)).toEqual(expected);
+      expect(await search("open=now&halal=fully", small)).toEqual(expected);
+      // Thursday's hours changed by an exception that also runs past midnight.
+      await database.db.insert(businessHoursException).values(spill);
+      expect(await search("open=now", small)).toEqual(expected);
+    } finally {
+      await database.db.delete(directoryBusiness).where(eq(directoryBusiness.id, ids["Night Bakery"]!));
+      delete ids["Night Bakery"];
+    }
+  });
+
   it("counts a business open by an exception today only while it is published", async () => {
     // Day Cafe is shut on Friday evenings, but opens late this Friday.
     await database.db

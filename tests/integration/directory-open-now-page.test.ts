@@ -1,6 +1,7 @@
 // "Open now" over a directory big enough that its first pages test each
-// business in turn (decision 0044), on PGlite or PostgreSQL: the page and its
-// count must be the ones hashing every open business would give.
+// business in turn (decision 0044), or, nearest first, each of the nearest
+// featured businesses (decision 0048), on PGlite or PostgreSQL: the page and
+// its count must be the ones hashing every open business would give.
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "../../app/server/db.server";
@@ -43,14 +44,15 @@ const place = (i: number): LatLng | null =>
         longitude: -1.7 + ((((i % 600) * 104729) % 997) / 997) * 0.3,
       };
 
-// 8,000 shops: one in four shut on Fridays, one in ten unpublished, a few
-// featured, one in five in York, half fully halal, one in forty with no
-// position (one of them featured).
+// 8,000 shops: one in four shut on Fridays, one in ten unpublished, one in
+// 61 featured (enough to fill the first pages nearest first, not the fourth),
+// one in five in York, half fully halal, one in forty with no position (four
+// of them featured).
 const shops: Shop[] = Array.from({ length: 8000 }, (_, i) => ({
   name: `Shop ${String(i).padStart(4, "0")}`,
   category: i % 3 === 0 ? "other" : "food",
   published: i % 10 !== 7,
-  featured: i % 499 === 5,
+  featured: i % 61 === 5,
   openOnFriday: i % 4 !== 1,
   town: i % 5 === 0 ? "York" : "Leeds",
   fullyHalal: i % 2 === 0,
@@ -71,14 +73,19 @@ function expectedPage(shown: (shop: Shop) => boolean, page: number, origin: LatL
 
 const leeds: LatLng = { latitude: 53.8, longitude: -1.55 };
 
-/** A search as the page makes it, with whether its SQL tested each business in turn (openNowProbe's `offset 0`). */
+/**
+ * A search as the page makes it, with how its SQL found the open businesses:
+ * by testing businesses in turn (openNowProbe's `offset 0`), by hashing every
+ * open one (openNowCondition's `id in (…)`), or both, one after the other.
+ */
 const search = async (query: string, now: Date, origin: LatLng | null = null) => {
   const statements: { query: string; params: unknown[] }[] = [];
   setDatabase({ ...database, db: recordingDatabase(database, statements) });
   try {
     const { items, total } = await searchBusinesses(parseDirectoryQuery(new URLSearchParams(query)), origin, now);
     const probed = statements.some((s) => s.query.includes("offset 0"));
-    return { names: items.map((b) => b.name), total, probed };
+    const hashed = statements.some((s) => s.query.includes('"directory_business"."id" in ('));
+    return { names: items.map((b) => b.name), total, probed, hashed };
   } finally {
     setDatabase(database);
   }
@@ -136,19 +143,30 @@ describe("open now, many open", () => {
     ["open=now&halal=fully&page=2", (s: Shop) => s.fullyHalal, 2, true],
     ["open=now&location=York&page=2", (s: Shop) => s.town === "York", 2, false],
   ] as const)("shows the page hashing the open ones would: %s", async (query, shown, page, probed) => {
-    expect(await search(query, noon)).toEqual({ ...expectedPage(shown, page), probed });
+    expect(await search(query, noon)).toEqual({ ...expectedPage(shown, page), probed, hashed: !probed });
   });
 
   it.each([
-    ["open=now", everyShop, 1],
-    ["open=now&category=food", (s: Shop) => s.category === "food", 1],
-    ["open=now&page=2", everyShop, 2],
-    ["open=now&location=York", (s: Shop) => s.town === "York", 1],
-    ["open=now&halal=fully", (s: Shop) => s.fullyHalal, 1],
+    // Query, the shops it shows, page, and whether the nearest featured shops fill it.
+    ["open=now", everyShop, 1, true],
+    ["open=now&category=food", (s: Shop) => s.category === "food", 1, true],
+    ["open=now&page=2", everyShop, 2, true],
+    ["open=now&halal=fully", (s: Shop) => s.fullyHalal, 1, true],
+    // The last full page of Leeds's featured shops: those without a position at its end.
+    ["open=now&location=Leeds&page=3", (s: Shop) => s.town === "Leeds", 3, true],
+    // Fewer than 24 featured shops in York are open: hashed.
+    ["open=now&location=York", (s: Shop) => s.town === "York", 1, false],
+    // The featured shops' last page, with other shops after them: hashed.
+    ["open=now&page=4", everyShop, 4, false],
+    ["open=now&page=5", everyShop, 5, false],
   ] as const)(
-    "hashes the open ones when the page is nearest first, since it reads every business to sort them: %s",
-    async (query, shown, page) => {
-      expect(await search(query, noon, leeds)).toEqual({ ...expectedPage(shown, page, leeds), probed: false });
+    "nearest first, tests the nearest featured shops in turn, and hashes every open one when they do not fill the page: %s",
+    async (query, shown, page, featuredFill) => {
+      expect(await search(query, noon, leeds)).toEqual({
+        ...expectedPage(shown, page, leeds),
+        probed: true,
+        hashed: !featuredFill,
+      });
     },
   );
 

@@ -92,6 +92,29 @@ export async function searchBusinesses(
           .orderBy(desc(directoryBusiness.showcased), ...(distance ? [sql`${distance} asc nulls last`] : []), ...byName)
           .limit(PAGE_SIZE)
           .offset((query.page - 1) * PAGE_SIZE);
+  // "Open now", nearest first, from the featured businesses alone (decision
+  // 0048): the nearest `featuredRead` of them, sorted by distance (a few
+  // thousand rows, not every business), then each tested as it is read, in
+  // order, until the page is full. `featuredRead` is four times the rows up to
+  // the page's end: enough when a quarter of them are open, and a bound on the
+  // tests when fewer are. The limit also keeps the tests out of the sort.
+  const featuredOpenNearestFirst = (distance: SQL<number | null>) => {
+    const featuredRead = 4 * query.page * PAGE_SIZE;
+    const featured = db()
+      .select({ ...cardColumns, distanceKm: sql<number | null>`${distance}`.as("distance_km") })
+      .from(directoryBusiness)
+      .where(and(where(), eq(directoryBusiness.showcased, true)))
+      .orderBy(sql`${distance} asc nulls last`, ...byName)
+      .limit(featuredRead)
+      .as("featured");
+    return db()
+      .select()
+      .from(featured)
+      .where(openNowProbe(now, featured.id))
+      .orderBy(sql`${featured.distanceKm} asc nulls last`, asc(featured.name), asc(featured.id))
+      .limit(PAGE_SIZE)
+      .offset((query.page - 1) * PAGE_SIZE);
+  };
   // "Open now" as hashed lists of the open businesses the filters keep (decisions 0028, 0045), for the count or the page.
   const openCondition = query.filters.open === "now" ? openNowCondition(now, query) : undefined;
   let rows: Awaited<ReturnType<typeof page>>;
@@ -102,10 +125,14 @@ export async function searchBusinesses(
   if (openCondition && !near && words.length === 0) {
     const counting = countOpenNow(now, query, where()!);
     if (origin) {
-      // Nearest first sorts every open business by distance: hashed, beside the count.
-      const [pageRows, { open }] = await Promise.all([page(openCondition), counting]);
-      rows = pageRows;
+      // Featured businesses come first and are few: their page, tried beside
+      // the count, is the page when it fills. Otherwise every open business
+      // is hashed and sorted by distance, unless none is left for the page.
+      const [featuredRows, { open }] = await Promise.all([featuredOpenNearestFirst(distance!), counting]);
       total = open;
+      if (featuredRows.length === PAGE_SIZE) rows = featuredRows;
+      else if (open <= (query.page - 1) * PAGE_SIZE) rows = [];
+      else rows = await page(openCondition);
     } else {
       // The count chooses the page's plan: none past the last open business,
       // each business tested in turn when many are open, the open ones hashed
