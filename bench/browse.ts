@@ -25,7 +25,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type pg from "pg";
@@ -38,7 +38,7 @@ import type { LatLng } from "../app/lib/geo";
 import { PAGE_SIZE } from "../app/lib/list-query";
 import { setDatabase, type Database, type DatabaseHandle } from "../app/server/db.server";
 import * as schema from "../app/server/schema";
-import { businessListing, listingNda, user } from "../app/server/schema";
+import { businessListing, directoryBusiness, listingNda, user } from "../app/server/schema";
 import { insertBulkData } from "../db/seed/bulk";
 import { clientOf, createBenchDatabase, machineInfo } from "./bench-database";
 
@@ -125,7 +125,7 @@ interface Scenario {
   findsNoneAt?: Date;
 }
 
-function scenarios(deepDirectoryPage: number, deepBuyPage: number): Scenario[] {
+function scenarios(deepDirectoryPage: number, deepBuyPage: number, pastFeaturedPage: number): Scenario[] {
   const list: Scenario[] = [];
   const add = (
     page: Scenario["page"],
@@ -154,6 +154,8 @@ function scenarios(deepDirectoryPage: number, deepBuyPage: number): Scenario[] {
   add("directory", "nearest first (origin)", "", "Birmingham");
   add("directory", "category, nearest first", "category=other", "Birmingham");
   add("directory", "search, nearest first", "search=pharmacy", "Birmingham");
+  // The first page after the featured businesses: the rest, found in circles around the visitor (decision 0049).
+  add("directory", `nearest first, past the featured (${pastFeaturedPage})`, `page=${pastFeaturedPage}`, "Birmingham");
   add("directory", `deep page (${deepDirectoryPage})`, `page=${deepDirectoryPage}`);
   // The halal and hours filters (decisions 0027, 0028), at BENCH_NOW.
   add("directory", "fully halal", "halal=fully");
@@ -164,8 +166,14 @@ function scenarios(deepDirectoryPage: number, deepBuyPage: number): Scenario[] {
   add("directory", "open now + food", "open=now&category=food");
   add("directory", "open now + location", "open=now&location=Bradford");
   add("directory", "all halal filters + open now", "halal=fully&certified=yes&certifier=hmc&alcohol=none&open=now");
-  // A position: the page sorts every open business by distance (decision 0044).
+  // A position: the featured businesses nearest first, each tested as it is read (decision 0048).
   add("directory", "open now, nearest first", "open=now", "Birmingham");
+  add(
+    "directory",
+    `open now, nearest first, past the featured (${pastFeaturedPage})`,
+    `open=now&page=${pastFeaturedPage}`,
+    "Birmingham",
+  );
   // Early on Saturday, when nothing is open: a page that tested each business would test them all (decision 0044).
   add("directory", "open now, 07:00 Saturday", "open=now", null, new Date("2026-11-21T07:00:00Z"));
   // Near a postcode or town (decision 0034): the place is resolved as the page does, then the radius search.
@@ -325,7 +333,12 @@ export async function runBrowseBenchmark(options: BrowseOptions): Promise<Browse
     try {
       const everything = await searchListings(parseListingQuery(new URLSearchParams()), null);
       const deepPage = (rows: number) => Math.max(1, Math.min(20, Math.ceil(rows / PAGE_SIZE)));
-      const list = scenarios(deepPage(added.businesses), deepPage(everything.total));
+      const [featured] = await handle.db
+        .select({ n: count() })
+        .from(directoryBusiness)
+        .where(and(eq(directoryBusiness.published, true), eq(directoryBusiness.showcased, true)));
+      const pastFeatured = Math.ceil((featured?.n ?? 0) / PAGE_SIZE) + 1;
+      const list = scenarios(deepPage(added.businesses), deepPage(everything.total), pastFeatured);
 
       const results: ScenarioResult[] = [];
       for (const scenario of list) {

@@ -400,6 +400,10 @@ export const directoryBusiness = pgTable(
     // with the page's order after the distance, so the page is chosen from
     // the index alone (decision 0042).
     index("directory_business_published_lat_lng_name_idx").on(t.published, t.latitude, t.longitude, t.name, t.id),
+    // Nearest first sorts the featured businesses apart (decision 0049): their positions from this index alone.
+    index("directory_business_featured_position_idx")
+      .on(t.published, t.latitude, t.longitude, t.name, t.id)
+      .where(sql`${t.showcased}`),
     index("directory_business_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
     // "Fully halal only" and "No alcohol" keep about half the rows: partial
     // indexes in the default order let their count(*) read the index alone.

@@ -1,7 +1,8 @@
-// "Open now" over a directory big enough that its first pages test each
-// business in turn (decision 0044), or, nearest first, each of the nearest
-// featured businesses (decision 0048), on PGlite or PostgreSQL: the page and
-// its count must be the ones hashing every open business would give.
+// "Open now" and nearest first over a directory big enough that their first
+// pages test each business in turn (decision 0044), nearest first the
+// featured ones sorted apart and the rest found in circles around the
+// visitor (decisions 0048, 0049), on PGlite or PostgreSQL: the page and its
+// count must be the ones sorting every business would give.
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "../../app/server/db.server";
@@ -60,13 +61,13 @@ const shops: Shop[] = Array.from({ length: 8000 }, (_, i) => ({
 }));
 
 /**
- * The page the directory should show: featured first, then nearest `origin`
- * (those without a position last), then by name.
+ * The page the directory should show of the open shops (or of all of them):
+ * featured first, then nearest `origin` (those without a position last), then by name.
  */
-function expectedPage(shown: (shop: Shop) => boolean, page: number, origin: LatLng | null = null) {
+function expectedPage(shown: (shop: Shop) => boolean, page: number, origin: LatLng | null = null, openOnly = true) {
   const away = (s: Shop) => (origin && s.position ? distanceKm(origin, s.position) : Infinity);
   const open = shops
-    .filter((s) => s.published && s.openOnFriday && shown(s))
+    .filter((s) => s.published && (s.openOnFriday || !openOnly) && shown(s))
     .sort((a, b) => Number(b.featured) - Number(a.featured) || away(a) - away(b) || a.name.localeCompare(b.name));
   return { names: open.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((s) => s.name), total: open.length };
 }
@@ -74,9 +75,10 @@ function expectedPage(shown: (shop: Shop) => boolean, page: number, origin: LatL
 const leeds: LatLng = { latitude: 53.8, longitude: -1.55 };
 
 /**
- * A search as the page makes it, with how its SQL found the open businesses:
- * by testing businesses in turn (openNowProbe's `offset 0`), by hashing every
- * open one (openNowCondition's `id in (…)`), or both, one after the other.
+ * A search as the page makes it, with how its SQL found the businesses: by
+ * testing them in turn for "open now" (openNowProbe's `offset 0`), by hashing
+ * every open one (openNowCondition's `id in (…)`), or both; and whether it
+ * looked in circles around the visitor (withinKm's `between`).
  */
 const search = async (query: string, now: Date, origin: LatLng | null = null) => {
   const statements: { query: string; params: unknown[] }[] = [];
@@ -85,7 +87,8 @@ const search = async (query: string, now: Date, origin: LatLng | null = null) =>
     const { items, total } = await searchBusinesses(parseDirectoryQuery(new URLSearchParams(query)), origin, now);
     const probed = statements.some((s) => s.query.includes("offset 0"));
     const hashed = statements.some((s) => s.query.includes('"directory_business"."id" in ('));
-    return { names: items.map((b) => b.name), total, probed, hashed };
+    const circled = statements.some((s) => s.query.includes(" between "));
+    return { names: items.map((b) => b.name), total, probed, hashed, circled };
   } finally {
     setDatabase(database);
   }
@@ -143,29 +146,31 @@ describe("open now, many open", () => {
     ["open=now&halal=fully&page=2", (s: Shop) => s.fullyHalal, 2, true],
     ["open=now&location=York&page=2", (s: Shop) => s.town === "York", 2, false],
   ] as const)("shows the page hashing the open ones would: %s", async (query, shown, page, probed) => {
-    expect(await search(query, noon)).toEqual({ ...expectedPage(shown, page), probed, hashed: !probed });
+    expect(await search(query, noon)).toEqual({ ...expectedPage(shown, page), probed, hashed: !probed, circled: false });
   });
 
   it.each([
-    // Query, the shops it shows, page, and whether the nearest featured shops fill it.
-    ["open=now", everyShop, 1, true],
-    ["open=now&category=food", (s: Shop) => s.category === "food", 1, true],
-    ["open=now&page=2", everyShop, 2, true],
-    ["open=now&halal=fully", (s: Shop) => s.fullyHalal, 1, true],
+    // Query, the shops it shows, page, and how the page was found (decision 0049).
+    ["open=now", everyShop, 1, "featured"],
+    ["open=now&category=food", (s: Shop) => s.category === "food", 1, "featured"],
+    ["open=now&page=2", everyShop, 2, "featured"],
+    ["open=now&halal=fully", (s: Shop) => s.fullyHalal, 1, "featured"],
     // The last full page of Leeds's featured shops: those without a position at its end.
-    ["open=now&location=Leeds&page=3", (s: Shop) => s.town === "Leeds", 3, true],
-    // Fewer than 24 featured shops in York are open: hashed.
-    ["open=now&location=York", (s: Shop) => s.town === "York", 1, false],
-    // The featured shops' last page, with other shops after them: hashed.
-    ["open=now&page=4", everyShop, 4, false],
-    ["open=now&page=5", everyShop, 5, false],
+    ["open=now&location=Leeds&page=3", (s: Shop) => s.town === "Leeds", 3, "featured"],
+    // Fewer than 24 featured shops in York are open, and a town is not looked for in circles.
+    ["open=now&location=York", (s: Shop) => s.town === "York", 1, "hashed"],
+    // The featured shops' last page, with other shops after them, and the page after it.
+    ["open=now&page=4", everyShop, 4, "circles"],
+    ["open=now&page=5", everyShop, 5, "circles"],
+    ["open=now&category=other&page=3", (s: Shop) => s.category === "other", 3, "circles"],
   ] as const)(
-    "nearest first, tests the nearest featured shops in turn, and hashes every open one when they do not fill the page: %s",
-    async (query, shown, page, featuredFill) => {
+    "nearest first, tests the featured shops in order, then the others in circles around the visitor: %s",
+    async (query, shown, page, found) => {
       expect(await search(query, noon, leeds)).toEqual({
         ...expectedPage(shown, page, leeds),
         probed: true,
-        hashed: !featuredFill,
+        hashed: found === "hashed",
+        circled: found === "circles",
       });
     },
   );
@@ -205,5 +210,37 @@ describe("open now, many open", () => {
     expect(await search("open=now", smallHours)).toMatchObject({ names: [], total: 0 });
     expect(await search("open=now&location=Leeds", smallHours)).toMatchObject({ names: [], total: 0 });
     expect(await search("open=now", smallHours, leeds)).toMatchObject({ names: [], total: 0 });
+  });
+});
+
+describe("nearest first", () => {
+  it.each([
+    // Query, the shops it shows, page, and whether the page was found in circles around the visitor.
+    ["", everyShop, 1, false],
+    ["page=4", everyShop, 4, false],
+    // The last featured shop, then the nearest others.
+    ["page=5", everyShop, 5, true],
+    ["page=6", everyShop, 6, true],
+    ["page=200", everyShop, 200, true],
+    ["category=other&page=3", (s: Shop) => s.category === "other", 3, true],
+    ["halal=fully&page=9", (s: Shop) => s.fullyHalal, 9, true],
+    // A town is sorted whole, from its own index.
+    ["location=York&page=2", (s: Shop) => s.town === "York", 2, false],
+  ] as const)("shows the page sorting every shop would: %s", async (query, shown, page, circled) => {
+    expect(await search(query, noon, leeds)).toEqual({
+      ...expectedPage(shown, page, leeds, false),
+      probed: false,
+      hashed: false,
+      circled,
+    });
+  });
+
+  it("shows the shops without a position last, sorting every shop when the circles hold too few", async () => {
+    const { total } = expectedPage(everyShop, 1, leeds, false);
+    const lastPage = Math.ceil(total / PAGE_SIZE);
+    const last = await search(`page=${lastPage}`, noon, leeds);
+    expect(last).toMatchObject({ ...expectedPage(everyShop, lastPage, leeds, false), circled: true });
+    expect(last.names.length).toBeGreaterThan(0);
+    expect(await search(`page=${lastPage + 1}`, noon, leeds)).toMatchObject({ names: [], total });
   });
 });

@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { londonDay } from "~/lib/dates";
 import type { DistanceUnit, LatLng } from "~/lib/geo";
 import { PAGE_SIZE } from "~/lib/list-query";
 import { db } from "~/server/db.server";
 import { distinctValues } from "~/server/distinct-values.server";
 import { distanceFrom, withinKm } from "~/server/distance.server";
-import { nearestFirstPage } from "~/server/nearest-first.server";
+import { nearestFirstPage, nearestInCircles } from "~/server/nearest-first.server";
 import { directoryBusiness } from "~/server/schema";
 import { matchesAllWords, searchWords } from "~/server/text-search.server";
 import type { NearFilter } from "~/features/places/places.server";
@@ -71,8 +71,8 @@ export async function searchBusinesses(
   // `openTest`: "open now" as hashed lists or as a test of each business.
   const where = (openTest?: SQL) =>
     and(published, query.category ? eq(directoryBusiness.category, query.category) : undefined, openTest, ...narrowing);
-  const from = near?.origin ?? origin;
-  const distance = from ? distanceFrom(from, directoryBusiness.latitude, directoryBusiness.longitude) : undefined;
+  // "Open now" as hashed lists of the open businesses the filters keep (decisions 0028, 0045), for the count or the page.
+  const openCondition = query.filters.open === "now" ? openNowCondition(now, query) : undefined;
   const page = (openTest?: SQL) =>
     near
       ? // Within a radius, nearest first: the page chosen from the box's index (decision 0042).
@@ -81,80 +81,126 @@ export async function searchBusinesses(
           directoryBusiness.id,
           cardColumns,
           where(openTest)!,
-          distance!,
+          distanceFrom(near.origin, directoryBusiness.latitude, directoryBusiness.longitude),
           byName,
           query.page,
         )
-      : db()
-          .select({ ...cardColumns, distanceKm: distance ?? sql<null>`null` })
-          .from(directoryBusiness)
-          .where(where(openTest))
-          .orderBy(desc(directoryBusiness.showcased), ...(distance ? [sql`${distance} asc nulls last`] : []), ...byName)
-          .limit(PAGE_SIZE)
-          .offset((query.page - 1) * PAGE_SIZE);
-  // "Open now", nearest first, from the featured businesses alone (decision
-  // 0048): the nearest `featuredRead` of them, sorted by distance (a few
-  // thousand rows, not every business), then each tested as it is read, in
-  // order, until the page is full. `featuredRead` is four times the rows up to
-  // the page's end: enough when a quarter of them are open, and a bound on the
-  // tests when fewer are. The limit also keeps the tests out of the sort.
-  const featuredOpenNearestFirst = (distance: SQL<number | null>) => {
-    const featuredRead = 4 * query.page * PAGE_SIZE;
-    const featured = db()
-      .select({ ...cardColumns, distanceKm: sql<number | null>`${distance}`.as("distance_km") })
-      .from(directoryBusiness)
-      .where(and(where(), eq(directoryBusiness.showcased, true)))
-      .orderBy(sql`${distance} asc nulls last`, ...byName)
-      .limit(featuredRead)
-      .as("featured");
-    return db()
-      .select()
-      .from(featured)
-      .where(openNowProbe(now, featured.id))
-      .orderBy(sql`${featured.distanceKm} asc nulls last`, asc(featured.name), asc(featured.id))
-      .limit(PAGE_SIZE)
-      .offset((query.page - 1) * PAGE_SIZE);
-  };
-  // "Open now" as hashed lists of the open businesses the filters keep (decisions 0028, 0045), for the count or the page.
-  const openCondition = query.filters.open === "now" ? openNowCondition(now, query) : undefined;
-  let rows: Awaited<ReturnType<typeof page>>;
-  let total: number;
+      : origin
+        ? // Nearest first: featured, then the rest in circles around the visitor (decisions 0048, 0049).
+          nearestBusinesses(where()!, origin, query.page, {
+            circles: words.length === 0 && !query.location,
+            openNow: openCondition && {
+              probe: (id) => openNowProbe(now, id),
+              all: openCondition,
+              total: counted,
+            },
+          })
+        : db()
+            .select({ ...cardColumns, distanceKm: sql<null>`null` })
+            .from(directoryBusiness)
+            .where(where(openTest))
+            .orderBy(desc(directoryBusiness.showcased), ...byName)
+            .limit(PAGE_SIZE)
+            .offset((query.page - 1) * PAGE_SIZE);
   // "Open now" with nothing else, a category, a town or halal filters is
   // counted apart, from the hours alone (decisions 0043–0045). Words and a
   // radius count with their page.
-  if (openCondition && !near && words.length === 0) {
-    const counting = countOpenNow(now, query, where()!);
-    if (origin) {
-      // Featured businesses come first and are few: their page, tried beside
-      // the count, is the page when it fills. Otherwise every open business
-      // is hashed and sorted by distance, unless none is left for the page.
-      const [featuredRows, { open }] = await Promise.all([featuredOpenNearestFirst(distance!), counting]);
-      total = open;
-      if (featuredRows.length === PAGE_SIZE) rows = featuredRows;
-      else if (open <= (query.page - 1) * PAGE_SIZE) rows = [];
-      else rows = await page(openCondition);
-    } else {
-      // The count chooses the page's plan: none past the last open business,
-      // each business tested in turn when many are open, the open ones hashed
-      // when few are (decision 0044).
-      const { open, businesses } = await counting;
-      const rowsWanted = query.page * PAGE_SIZE;
-      total = open;
-      if (open <= rowsWanted - PAGE_SIZE) rows = [];
-      else if (probesEachBusiness(open, businesses, rowsWanted)) rows = await page(openNowProbe(now));
-      else rows = await page(openCondition);
-    }
-  } else {
-    const [pageRows, [counted]] = await Promise.all([
-      page(openCondition),
-      db().select({ n: count() }).from(directoryBusiness).where(where(openCondition)),
-    ]);
-    rows = pageRows;
-    total = counted?.n ?? 0;
-  }
+  const counting = openCondition && !near && words.length === 0 ? countOpenNow(now, query, where()!) : undefined;
+  const counted: Promise<number> = counting
+    ? counting.then(({ open }) => open)
+    : db()
+        .select({ n: count() })
+        .from(directoryBusiness)
+        .where(where(openCondition))
+        .then(([row]) => row?.n ?? 0);
+  const pageRows = async () => {
+    if (!counting || origin) return page(openCondition);
+    // The count chooses the page's plan: none past the last open business,
+    // each business tested in turn when many are open, the open ones hashed
+    // when few are (decision 0044).
+    const { open, businesses } = await counting;
+    const rowsWanted = query.page * PAGE_SIZE;
+    if (open <= rowsWanted - PAGE_SIZE) return [];
+    return page(probesEachBusiness(open, businesses, rowsWanted) ? openNowProbe(now) : openCondition);
+  };
+  const [rows, total] = await Promise.all([pageRows(), counted]);
   const withUnit = (row: (typeof rows)[number]): typeof row & { distanceUnit?: DistanceUnit } =>
     near ? { ...row, distanceUnit: "miles" } : row;
   return { items: rows.map(withUnit), total };
+}
+
+/**
+ * A limit PostgreSQL never reaches: it keeps a sorted subquery apart, so that
+ * "open now" tests its rows in order, only until the page is full, rather
+ * than every row before the sort.
+ */
+const ALL_ROWS = 2 ** 31 - 1;
+
+/**
+ * A page of businesses nearest `origin`, without a radius (decision 0049), in
+ * the directory's order: featured first, then the rest, each nearest first.
+ * The featured are few, so they are sorted whole. The rest are looked for in
+ * circles around the origin, unless `circles` is false (words or a town,
+ * whose indexes narrow them better), and sorted whole only when the widest
+ * circle holds too few. "Open now": `probe` tests a business as it is read,
+ * `all` (the hashed lists) keeps the open ones when every business is
+ * sorted, and `total`, the count, says when no open one is left for the page.
+ */
+async function nearestBusinesses(
+  matching: SQL,
+  origin: LatLng,
+  page: number,
+  { circles, openNow }: { circles: boolean; openNow?: { probe: (id: AnyColumn) => SQL; all: SQL; total: Promise<number> } },
+) {
+  const b = directoryBusiness;
+  const offset = (page - 1) * PAGE_SIZE;
+  const distance = distanceFrom(origin, b.latitude, b.longitude);
+  const featured = and(matching, sql`${b.showcased}`)!;
+  // Sorted by what the featured position index holds; the page's rows are read whole after.
+  const sorted = db()
+    .select({ id: b.id, name: b.name, distanceKm: sql<number | null>`${distance}`.as("distance_km") })
+    .from(b)
+    .where(featured)
+    .orderBy(sql`${distance} asc nulls last`, ...byName)
+    .limit(ALL_ROWS)
+    .as("featured");
+  const chosen = db()
+    .select({ id: sorted.id, name: sorted.name, distanceKm: sorted.distanceKm })
+    .from(sorted)
+    .where(openNow?.probe(sorted.id))
+    .orderBy(sql`${sorted.distanceKm} asc nulls last`, asc(sorted.name), asc(sorted.id))
+    .limit(PAGE_SIZE)
+    .offset(offset)
+    .as("chosen");
+  const featuredRows = await db()
+    .select({ ...cardColumns, distanceKm: chosen.distanceKm })
+    .from(chosen)
+    .innerJoin(b, eq(b.id, chosen.id))
+    .orderBy(sql`${chosen.distanceKm} asc nulls last`, asc(chosen.name), asc(chosen.id));
+  if (featuredRows.length === PAGE_SIZE) return featuredRows;
+  if (openNow && (await openNow.total) <= offset + featuredRows.length) return featuredRows;
+  // The rest start on this page when featured businesses end on it; otherwise after all of them.
+  const featuredBefore =
+    featuredRows.length > 0
+      ? offset
+      : ((await db().select({ n: count() }).from(b).where(and(featured, openNow?.probe(b.id))))[0]?.n ?? 0);
+  const restOffset = offset - featuredBefore;
+  const wanted = PAGE_SIZE - featuredRows.length;
+  const rest = and(matching, sql`not ${b.showcased}`)!;
+  const nearest = circles
+    ? await nearestInCircles(b, b.id, cardColumns, and(rest, openNow?.probe(b.id))!, origin, b, byName, restOffset, wanted)
+    : null;
+  return [
+    ...featuredRows,
+    ...(nearest ??
+      (await db()
+        .select({ ...cardColumns, distanceKm: distance })
+        .from(b)
+        .where(and(rest, openNow?.all))
+        .orderBy(sql`${distance} asc nulls last`, ...byName)
+        .limit(wanted)
+        .offset(restOffset))),
+  ];
 }
 
 type CardRow = Awaited<ReturnType<typeof searchBusinesses>>["items"][number];
