@@ -1,32 +1,18 @@
 import { and, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { LatLng } from "~/lib/geo";
-import { PAGE_SIZE } from "~/lib/list-query";
 import { db } from "./db.server";
 import { distanceFrom, withinKm } from "./distance.server";
 
 /**
- * One page of rows nearest first, then by `order` (decision 0042). The page's
- * ids are chosen first, in a query that needs only the id, the coordinates
+ * `limit` rows nearest first from `offset`, then by `order`: a page (decision
+ * 0042). Its ids are chosen first, in a query that needs only the id, the coordinates
  * and `order`'s columns: an index on (…, latitude, longitude, then those)
  * answers it alone when nothing else filters. Only the page's rows are then
  * read whole, for `columns`. Reading every candidate's whole row to keep 24
  * of them cost more than the rest of the search.
  */
 export function nearestFirstPage<TColumns extends Record<string, AnyPgColumn>>(
-  table: PgTable,
-  id: AnyPgColumn,
-  columns: TColumns,
-  where: SQL,
-  distance: SQL<number | null>,
-  order: SQL[],
-  page: number,
-) {
-  return nearestFirstRows(table, id, columns, where, distance, order, (page - 1) * PAGE_SIZE, PAGE_SIZE);
-}
-
-/** `limit` rows nearest first from `offset`, as nearestFirstPage chooses them. */
-function nearestFirstRows<TColumns extends Record<string, AnyPgColumn>>(
   table: PgTable,
   id: AnyPgColumn,
   columns: TColumns,
@@ -77,7 +63,7 @@ export async function nearestInCircles<TColumns extends Record<string, AnyPgColu
   const distance = distanceFrom(origin, position.latitude, position.longitude);
   for (const km of CIRCLES_KM) {
     const within = and(where, withinKm(origin, km, position.latitude, position.longitude))!;
-    const rows = await nearestFirstRows(table, id, columns, within, distance, order, offset, limit);
+    const rows = await nearestFirstPage(table, id, columns, within, distance, order, offset, limit);
     if (rows.length === limit) return rows;
   }
   return null;

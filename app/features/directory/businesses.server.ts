@@ -83,7 +83,8 @@ export async function searchBusinesses(
           where(openTest)!,
           distanceFrom(near.origin, directoryBusiness.latitude, directoryBusiness.longitude),
           byName,
-          query.page,
+          (query.page - 1) * PAGE_SIZE,
+          PAGE_SIZE,
         )
       : origin
         ? // Nearest first: featured, then the rest in circles around the visitor (decisions 0048, 0049).

@@ -145,7 +145,16 @@ export async function searchListings(
   const [items, [total]] = await Promise.all([
     sort === "nearest" && distance
       ? // Nearest first, then the newest: the page chosen from the coordinates' index (decision 0042).
-        nearestFirstPage(businessListing, businessListing.id, cardColumns, where!, distance, newestFirst, query.page)
+        nearestFirstPage(
+          businessListing,
+          businessListing.id,
+          cardColumns,
+          where!,
+          distance,
+          newestFirst,
+          (query.page - 1) * PAGE_SIZE,
+          PAGE_SIZE,
+        )
       : db()
           .select({ ...cardColumns, distanceKm: distance ?? sql<null>`null` })
           .from(businessListing)
