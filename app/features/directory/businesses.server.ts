@@ -157,7 +157,8 @@ async function nearestBusinesses(
   const offset = (page - 1) * PAGE_SIZE;
   const distance = distanceFrom(origin, b.latitude, b.longitude);
   const featured = and(matching, sql`${b.showcased}`)!;
-  // Sorted by what the featured position index holds; the page's rows are read whole after.
+  // Sorted on their ids, names and positions alone (with no category or halal
+  // filter, all in the featured position index); the page's rows are read whole after.
   const sorted = db()
     .select({ id: b.id, name: b.name, distanceKm: sql<number | null>`${distance}`.as("distance_km") })
     .from(b)
