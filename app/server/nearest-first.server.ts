@@ -1,8 +1,37 @@
-import { and, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { LatLng } from "~/lib/geo";
 import { db } from "./db.server";
 import { distanceFrom, withinKm } from "./distance.server";
+
+/** A column that orders rows at the same distance, and its direction. */
+export type Tiebreak = [column: AnyPgColumn, direction: "asc" | "desc"];
+
+/**
+ * A limit PostgreSQL never reaches: it keeps a sorted subquery apart, so that
+ * a test applied outside it runs on its rows in order, only until the page
+ * is full, rather than on every row before the sort.
+ */
+const ALL_ROWS = 2 ** 31 - 1;
+
+export interface NearestFirst<TColumns extends Record<string, AnyPgColumn>> {
+  table: PgTable;
+  id: AnyPgColumn;
+  /** What the page's rows are read whole for. */
+  columns: TColumns;
+  where: SQL;
+  distance: SQL<number | null>;
+  /** After the distance. */
+  order: Tiebreak[];
+  offset: number;
+  limit: number;
+  /**
+   * A condition on a row's id too dear to work out for every row (decision
+   * 0050): tested on the rows as they come out of the sort, until `offset +
+   * limit` have passed it.
+   */
+  test?: (id: AnyColumn) => SQL;
+}
 
 /**
  * `limit` rows nearest first from `offset`, then by `order`: a page (decision
@@ -12,21 +41,35 @@ import { distanceFrom, withinKm } from "./distance.server";
  * read whole, for `columns`. Reading every candidate's whole row to keep 24
  * of them cost more than the rest of the search.
  */
-export function nearestFirstPage<TColumns extends Record<string, AnyPgColumn>>(
-  table: PgTable,
-  id: AnyPgColumn,
-  columns: TColumns,
-  where: SQL,
-  distance: SQL<number | null>,
-  order: SQL[],
-  offset: number,
-  limit: number,
-) {
-  const chosen = db()
-    .select({ id, distanceKm: sql<number | null>`${distance}`.as("distance_km") })
+export function nearestFirstPage<TColumns extends Record<string, AnyPgColumn>>({
+  table,
+  id,
+  columns,
+  where,
+  distance,
+  order,
+  offset,
+  limit,
+  test,
+}: NearestFirst<TColumns>) {
+  const tiebreaks = Object.fromEntries(order.map(([column], i) => [`tiebreak${i}`, sql`${column}`.as(`tiebreak${i}`)]));
+  const sorted = db()
+    .select({ id, distanceKm: sql<number | null>`${distance}`.as("distance_km"), ...tiebreaks })
     .from(table)
     .where(where)
-    .orderBy(sql`${distance} asc nulls last`, ...order)
+    .orderBy(sql`${distance} asc nulls last`, ...orderBy(order))
+    .limit(ALL_ROWS)
+    .as("sorted");
+  const sortedTiebreaks = sorted as unknown as Record<string, AnyColumn>;
+  // In the sorted subquery's own order, so PostgreSQL reads it as it comes.
+  const chosen = db()
+    .select({ id: sorted.id, distanceKm: sorted.distanceKm })
+    .from(sorted)
+    .where(test?.(sorted.id))
+    .orderBy(
+      sql`${sorted.distanceKm} asc nulls last`,
+      ...order.map(([, direction], i) => ordered(sortedTiebreaks[`tiebreak${i}`]!, direction)),
+    )
     .limit(limit)
     .offset(offset)
     .as("chosen");
@@ -34,37 +77,46 @@ export function nearestFirstPage<TColumns extends Record<string, AnyPgColumn>>(
     .select({ ...columns, distanceKm: chosen.distanceKm })
     .from(chosen)
     .innerJoin(table, eq(id, chosen.id))
-    .orderBy(sql`${chosen.distanceKm} asc nulls last`, ...order);
+    .orderBy(sql`${chosen.distanceKm} asc nulls last`, ...orderBy(order));
 }
+
+const ordered = (column: AnyColumn, direction: Tiebreak[1]) => (direction === "asc" ? asc(column) : desc(column));
+
+/** `order` for an ORDER BY of the table itself. */
+export const orderBy = (order: Tiebreak[]) => order.map(([column, direction]) => ordered(column, direction));
 
 /** The circles nearestInCircles tries, in km: past the last, sorting every row costs less than another circle. */
 const CIRCLES_KM = [2, 10, 50];
 
 /**
- * `limit` rows nearest `origin` from `offset`, then by `order`, looked for in
- * wider and wider circles around it (decision 0049). When a circle holds
- * `offset + limit` rows, they are the nearest of all, since every row outside
- * it is further away; each circle is a box of the (…, latitude, longitude)
- * index, so a town's neighbours are read, not the whole country. Null when
- * the widest circle holds too few: the caller sorts every row (rows without a
+ * A page as nearestFirstPage chooses it, looked for in wider and wider
+ * circles around `origin` (decision 0049). When a circle holds `offset +
+ * limit` rows, they are the nearest of all, since every row outside it is
+ * further away; each circle is a box of the (…, latitude, longitude) index,
+ * so a town's neighbours are read, not the whole country. Null when the
+ * widest circle holds too few: the caller sorts every row (rows without a
  * position, which come last, are in no circle).
  */
 export async function nearestInCircles<TColumns extends Record<string, AnyPgColumn>>(
-  table: PgTable,
-  id: AnyPgColumn,
-  columns: TColumns,
-  where: SQL,
+  page: Omit<NearestFirst<TColumns>, "distance">,
   origin: LatLng,
   position: { latitude: AnyColumn; longitude: AnyColumn },
-  order: SQL[],
-  offset: number,
-  limit: number,
 ) {
   const distance = distanceFrom(origin, position.latitude, position.longitude);
+  const rowsNeeded = page.offset + page.limit;
   for (const km of CIRCLES_KM) {
-    const within = and(where, withinKm(origin, km, position.latitude, position.longitude))!;
-    const rows = await nearestFirstPage(table, id, columns, within, distance, order, offset, limit);
-    if (rows.length === limit) return rows;
+    const where = and(page.where, withinKm(origin, km, position.latitude, position.longitude))!;
+    // A circle with a test is first counted without it, up to the rows
+    // needed: one with too few would have had every row tested in vain.
+    if (page.test && (await countUpTo(page.table, where, rowsNeeded)) < rowsNeeded) continue;
+    const rows = await nearestFirstPage({ ...page, where, distance });
+    if (rows.length === page.limit) return rows;
   }
   return null;
+}
+
+async function countUpTo(table: PgTable, where: SQL, most: number) {
+  const rows = db().select({ one: sql`1` }).from(table).where(where).limit(most).as("rows");
+  const [row] = await db().select({ n: count() }).from(rows);
+  return row?.n ?? 0;
 }

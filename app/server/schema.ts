@@ -398,8 +398,16 @@ export const directoryBusiness = pgTable(
     index("directory_business_published_town_idx").on(t.published, t.town),
     // "Near a postcode or town": the radius search's bounding box (decision 0034),
     // with the page's order after the distance, so the page is chosen from
-    // the index alone (decision 0042).
-    index("directory_business_published_lat_lng_name_idx").on(t.published, t.latitude, t.longitude, t.name, t.id),
+    // the index alone (decision 0042); nearest first's circles keep the
+    // businesses not featured from it alone too (decision 0050).
+    index("directory_business_published_lat_lng_name_idx").on(
+      t.published,
+      t.latitude,
+      t.longitude,
+      t.name,
+      t.id,
+      t.showcased,
+    ),
     // Nearest first sorts the featured businesses apart (decision 0049): their positions from this index alone.
     index("directory_business_featured_position_idx")
       .on(t.published, t.latitude, t.longitude, t.name, t.id)
@@ -510,7 +518,8 @@ export const businessHours = pgTable(
       t.category,
     ] as const;
     return [
-      index("business_hours_business_idx").on(t.businessId, t.weekday),
+      // With the minutes, so "open now" tests a business from this index alone (decision 0050).
+      index("business_hours_business_idx").on(t.businessId, t.weekday, t.opensMinute, t.closesAfterMinute),
       index("business_hours_open_now_idx").on(...openAtMinute),
       // With a location or halal filters: twice the width, so "open now"
       // alone reads the narrower one above (decision 0045).

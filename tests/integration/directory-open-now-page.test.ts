@@ -88,7 +88,10 @@ const search = async (query: string, now: Date, origin: LatLng | null = null) =>
     const probed = statements.some((s) => s.query.includes("offset 0"));
     const hashed = statements.some((s) => s.query.includes('"directory_business"."id" in ('));
     const circled = statements.some((s) => s.query.includes(" between "));
-    return { names: items.map((b) => b.name), total, probed, hashed, circled };
+    // Statements that tested businesses for "open now": the featured ones, or those in a circle.
+    const tested = (which: RegExp) => statements.filter((s) => s.query.includes("offset 0") && which.test(s.query)).length;
+    const testings = { featured: tested(/ and "directory_business"\."showcased"\)/), circles: tested(/ between /) };
+    return { names: items.map((b) => b.name), total, probed, hashed, circled, testings };
   } finally {
     setDatabase(database);
   }
@@ -146,7 +149,7 @@ describe("open now, many open", () => {
     ["open=now&halal=fully&page=2", (s: Shop) => s.fullyHalal, 2, true],
     ["open=now&location=York&page=2", (s: Shop) => s.town === "York", 2, false],
   ] as const)("shows the page hashing the open ones would: %s", async (query, shown, page, probed) => {
-    expect(await search(query, noon)).toEqual({ ...expectedPage(shown, page), probed, hashed: !probed, circled: false });
+    expect(await search(query, noon)).toMatchObject({ ...expectedPage(shown, page), probed, hashed: !probed, circled: false });
   });
 
   it.each([
@@ -166,7 +169,7 @@ describe("open now, many open", () => {
   ] as const)(
     "nearest first, tests the featured shops in order, then the others in circles around the visitor: %s",
     async (query, shown, page, found) => {
-      expect(await search(query, noon, leeds)).toEqual({
+      expect(await search(query, noon, leeds)).toMatchObject({
         ...expectedPage(shown, page, leeds),
         probed: true,
         hashed: found === "hashed",
@@ -174,6 +177,21 @@ describe("open now, many open", () => {
       });
     },
   );
+
+  it("nearest first past the featured shops, tests each featured shop once, and only a circle that holds enough shops (decision 0050)", async () => {
+    const openFeatured = shops.filter((s) => s.published && s.featured && s.openOnFriday).length;
+    const othersWithin = (km: number) =>
+      shops.filter((s) => s.published && !s.featured && s.position && distanceKm(leeds, s.position) <= km).length;
+    // A page whose open shops not featured are more than 2 km around Leeds holds, open or shut.
+    const page = Math.ceil((openFeatured + othersWithin(2)) / PAGE_SIZE) + 1;
+    expect(page * PAGE_SIZE - openFeatured).toBeLessThan(othersWithin(10) / 2);
+    const found = await search(`open=now&page=${page}`, noon, leeds);
+    expect(found).toMatchObject(expectedPage(everyShop, page, leeds));
+    expect(found.names).toHaveLength(PAGE_SIZE);
+    // The featured shops are tested once, to count those before the page; the
+    // 2 km circle is counted and left; the 10 km circle's shops are tested.
+    expect(found.testings).toEqual({ featured: 1, circles: 1 });
+  });
 
   it("counts every business in the estimate the page's plan is chosen by, and only the narrowed ones when filtered", async () => {
     const count = (query: string, matching: SQL) =>
@@ -227,7 +245,7 @@ describe("nearest first", () => {
     // A town is sorted whole, from its own index.
     ["location=York&page=2", (s: Shop) => s.town === "York", 2, false],
   ] as const)("shows the page sorting every shop would: %s", async (query, shown, page, circled) => {
-    expect(await search(query, noon, leeds)).toEqual({
+    expect(await search(query, noon, leeds)).toMatchObject({
       ...expectedPage(shown, page, leeds, false),
       probed: false,
       hashed: false,

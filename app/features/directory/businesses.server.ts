@@ -5,7 +5,7 @@ import { PAGE_SIZE } from "~/lib/list-query";
 import { db } from "~/server/db.server";
 import { distinctValues } from "~/server/distinct-values.server";
 import { distanceFrom, withinKm } from "~/server/distance.server";
-import { nearestFirstPage, nearestInCircles } from "~/server/nearest-first.server";
+import { nearestFirstPage, nearestInCircles, orderBy, type Tiebreak } from "~/server/nearest-first.server";
 import { directoryBusiness } from "~/server/schema";
 import { matchesAllWords, searchWords } from "~/server/text-search.server";
 import type { NearFilter } from "~/features/places/places.server";
@@ -16,7 +16,10 @@ import { countOpenNow, loadSchedules, openNowCondition, openNowProbe, probesEach
 import { openingState } from "./opening-hours";
 
 const published = eq(directoryBusiness.published, true);
-const byName = [asc(directoryBusiness.name), asc(directoryBusiness.id)];
+const byName: Tiebreak[] = [
+  [directoryBusiness.name, "asc"],
+  [directoryBusiness.id, "asc"],
+];
 
 export const cardColumns = {
   id: directoryBusiness.id,
@@ -76,16 +79,16 @@ export async function searchBusinesses(
   const page = (openTest?: SQL) =>
     near
       ? // Within a radius, nearest first: the page chosen from the box's index (decision 0042).
-        nearestFirstPage(
-          directoryBusiness,
-          directoryBusiness.id,
-          cardColumns,
-          where(openTest)!,
-          distanceFrom(near.origin, directoryBusiness.latitude, directoryBusiness.longitude),
-          byName,
-          (query.page - 1) * PAGE_SIZE,
-          PAGE_SIZE,
-        )
+        nearestFirstPage({
+          table: directoryBusiness,
+          id: directoryBusiness.id,
+          columns: cardColumns,
+          where: where(openTest)!,
+          distance: distanceFrom(near.origin, directoryBusiness.latitude, directoryBusiness.longitude),
+          order: byName,
+          offset: (query.page - 1) * PAGE_SIZE,
+          limit: PAGE_SIZE,
+        })
       : origin
         ? // Nearest first: featured, then the rest in circles around the visitor (decisions 0048, 0049).
           nearestBusinesses(where()!, origin, query.page, {
@@ -100,7 +103,7 @@ export async function searchBusinesses(
             .select({ ...cardColumns, distanceKm: sql<null>`null` })
             .from(directoryBusiness)
             .where(where(openTest))
-            .orderBy(desc(directoryBusiness.showcased), ...byName)
+            .orderBy(desc(directoryBusiness.showcased), ...orderBy(byName))
             .limit(PAGE_SIZE)
             .offset((query.page - 1) * PAGE_SIZE);
   // "Open now" with nothing else, a category, a town or halal filters is
@@ -131,21 +134,15 @@ export async function searchBusinesses(
 }
 
 /**
- * A limit PostgreSQL never reaches: it keeps a sorted subquery apart, so that
- * "open now" tests its rows in order, only until the page is full, rather
- * than every row before the sort.
- */
-const ALL_ROWS = 2 ** 31 - 1;
-
-/**
  * A page of businesses nearest `origin`, without a radius (decision 0049), in
  * the directory's order: featured first, then the rest, each nearest first.
  * The featured are few, so they are sorted whole. The rest are looked for in
  * circles around the origin, unless `circles` is false (words or a town,
  * whose indexes narrow them better), and sorted whole only when the widest
- * circle holds too few. "Open now": `probe` tests a business as it is read,
- * `all` (the hashed lists) keeps the open ones when every business is
- * sorted, and `total`, the count, says when no open one is left for the page.
+ * circle holds too few. "Open now": `probe` tests a business as it comes out
+ * of a sort (decision 0050), `all` (the hashed lists) keeps the open ones
+ * when every business is sorted, and `total`, the count, says when no open
+ * one is left for the page.
  */
 async function nearestBusinesses(
   matching: SQL,
@@ -156,41 +153,33 @@ async function nearestBusinesses(
   const b = directoryBusiness;
   const offset = (page - 1) * PAGE_SIZE;
   const distance = distanceFrom(origin, b.latitude, b.longitude);
+  const rows = { table: b, id: b.id, columns: cardColumns, order: byName };
   const featured = and(matching, sql`${b.showcased}`)!;
+  // The featured businesses before this page, counted only up to the page's
+  // offset: when fewer, none is on the page and their count is exact; each
+  // is tested for "open now" once (decision 0050).
+  const featuredBefore =
+    offset === 0
+      ? 0
+      : ((
+          await db()
+            .select({ n: count() })
+            .from(db().select({ id: b.id }).from(b).where(and(featured, openNow?.probe(b.id))).limit(offset).as("before"))
+        )[0]?.n ?? 0);
   // Sorted on their ids, names and positions alone (with no category or halal
   // filter, all in the featured position index); the page's rows are read whole after.
-  const sorted = db()
-    .select({ id: b.id, name: b.name, distanceKm: sql<number | null>`${distance}`.as("distance_km") })
-    .from(b)
-    .where(featured)
-    .orderBy(sql`${distance} asc nulls last`, ...byName)
-    .limit(ALL_ROWS)
-    .as("featured");
-  const chosen = db()
-    .select({ id: sorted.id, name: sorted.name, distanceKm: sorted.distanceKm })
-    .from(sorted)
-    .where(openNow?.probe(sorted.id))
-    .orderBy(sql`${sorted.distanceKm} asc nulls last`, asc(sorted.name), asc(sorted.id))
-    .limit(PAGE_SIZE)
-    .offset(offset)
-    .as("chosen");
-  const featuredRows = await db()
-    .select({ ...cardColumns, distanceKm: chosen.distanceKm })
-    .from(chosen)
-    .innerJoin(b, eq(b.id, chosen.id))
-    .orderBy(sql`${chosen.distanceKm} asc nulls last`, asc(chosen.name), asc(chosen.id));
+  const featuredRows =
+    featuredBefore < offset
+      ? []
+      : await nearestFirstPage({ ...rows, where: featured, distance, offset, limit: PAGE_SIZE, test: openNow?.probe });
   if (featuredRows.length === PAGE_SIZE) return featuredRows;
   if (openNow && (await openNow.total) <= offset + featuredRows.length) return featuredRows;
   // The rest start on this page when featured businesses end on it; otherwise after all of them.
-  const featuredBefore =
-    featuredRows.length > 0
-      ? offset
-      : ((await db().select({ n: count() }).from(b).where(and(featured, openNow?.probe(b.id))))[0]?.n ?? 0);
   const restOffset = offset - featuredBefore;
   const wanted = PAGE_SIZE - featuredRows.length;
   const rest = and(matching, sql`not ${b.showcased}`)!;
   const nearest = circles
-    ? await nearestInCircles(b, b.id, cardColumns, and(rest, openNow?.probe(b.id))!, origin, b, byName, restOffset, wanted)
+    ? await nearestInCircles({ ...rows, where: rest, offset: restOffset, limit: wanted, test: openNow?.probe }, origin, b)
     : null;
   return [
     ...featuredRows,
@@ -199,7 +188,7 @@ async function nearestBusinesses(
         .select({ ...cardColumns, distanceKm: distance })
         .from(b)
         .where(and(rest, openNow?.all))
-        .orderBy(sql`${distance} asc nulls last`, ...byName)
+        .orderBy(sql`${distance} asc nulls last`, ...orderBy(byName))
         .limit(wanted)
         .offset(restOffset))),
   ];

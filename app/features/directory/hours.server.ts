@@ -28,6 +28,10 @@ function openAt(now: Date) {
   return {
     day,
     yesterday,
+    // NOT IN, not NOT EXISTS: a list built once and hashed, where NOT EXISTS
+    // was an anti-join probed once for each of 50,000 periods (bench/README.md).
+    noExceptionOn: (date: string, businessId: AnyColumn | SQL) =>
+      sql`${businessId} not in (select ${x.businessId} from ${x} where ${x.onDate} = ${date})`,
     todaysPeriod: sql`${h.weekday} = ${weekday} and ${h.opensMinute} <= ${minute} and ${h.closesAfterMinute} > ${minute}`,
     yesterdaysPeriod: sql`${h.weekday} = ${weekdayOf(yesterday)} and ${h.closesAfterMinute} > ${minute + 1440}`,
     exception: sql`(${x.onDate} = ${day} and ${runsNow}) or (${x.onDate} = ${yesterday} and ${spillsPast})`,
@@ -48,13 +52,9 @@ const narrowsPastCategory = (narrowing: OpenNowNarrowing) =>
  * list `id`.
  */
 function openNowLists(now: Date, narrowing: OpenNowNarrowing) {
-  const { day, yesterday, todaysPeriod, yesterdaysPeriod, exception } = openAt(now);
+  const { day, yesterday, noExceptionOn, todaysPeriod, yesterdaysPeriod, exception } = openAt(now);
   const h = businessHours;
   const x = businessHoursException;
-  // NOT IN, not NOT EXISTS: a list built once and hashed, where NOT EXISTS
-  // was an anti-join probed once for each of 50,000 periods (bench/README.md).
-  const noExceptionOn = (date: string) =>
-    sql`${h.businessId} not in (select ${x.businessId} from ${x} where ${x.onDate} = ${date})`;
   const kept = and(
     h.published,
     narrowing.category ? eq(h.category, narrowing.category) : undefined,
@@ -62,15 +62,14 @@ function openNowLists(now: Date, narrowing: OpenNowNarrowing) {
     ...halalConditions(h, narrowing.filters),
   );
   const periods = (conditions: SQL) => sql`select ${h.businessId} from ${h} where ${kept} and ${conditions}`;
-  const today = periods(sql`${todaysPeriod} and ${noExceptionOn(day)}`);
-  const spilling = periods(sql`${yesterdaysPeriod} and ${noExceptionOn(yesterday)}`);
+  const today = periods(sql`${todaysPeriod} and ${noExceptionOn(day, h.businessId)}`);
+  const spilling = periods(sql`${yesterdaysPeriod} and ${noExceptionOn(yesterday, h.businessId)}`);
   const weekly = sql`${today} union all ${spilling}`;
   const exceptions = sql`select ${x.businessId} from ${x} where ${exception}`;
   // The copies `kept` reads are the same on each of a business's periods, so
   // one listed by yesterday's periods or kept by the exceptions is kept today.
   const openToday = (id: SQL) =>
-    sql`exists (select 1 from ${h} where ${h.businessId} = ${id} and ${todaysPeriod}
-      and not exists (select 1 from ${x} where ${x.businessId} = ${id} and ${x.onDate} = ${day}))`;
+    sql`(exists (select 1 from ${h} where ${h.businessId} = ${id} and ${todaysPeriod}) and ${noExceptionOn(day, id)})`;
   return { today, spilling, weekly, exceptions, openToday };
 }
 
@@ -97,13 +96,12 @@ export function openNowCondition(now: Date, narrowing: OpenNowNarrowing): SQL {
  * directory_business or of a subquery reading it.
  */
 export function openNowProbe(now: Date, businessId: AnyColumn = directoryBusiness.id): SQL {
-  const { day, yesterday, todaysPeriod, yesterdaysPeriod, exception } = openAt(now);
+  const { day, yesterday, noExceptionOn, todaysPeriod, yesterdaysPeriod, exception } = openAt(now);
   const h = businessHours;
   const x = businessHoursException;
-  const noExceptionOn = (date: string) =>
-    sql`not exists (select 1 from ${x} where ${x.businessId} = ${businessId} and ${x.onDate} = ${date})`;
-  return sql`(exists (select 1 from ${h} where ${h.businessId} = ${businessId}
-      and ((${todaysPeriod} and ${noExceptionOn(day)}) or (${yesterdaysPeriod} and ${noExceptionOn(yesterday)})) offset 0)
+  const period = (when: SQL) => sql`exists (select 1 from ${h} where ${h.businessId} = ${businessId} and ${when} offset 0)`;
+  return sql`((${period(todaysPeriod)} and ${noExceptionOn(day, businessId)})
+    or (${period(yesterdaysPeriod)} and ${noExceptionOn(yesterday, businessId)})
     or exists (select 1 from ${x} where ${x.businessId} = ${businessId} and (${exception}) offset 0))`;
 }
 

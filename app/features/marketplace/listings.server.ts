@@ -6,7 +6,7 @@ import { PAGE_SIZE } from "~/lib/list-query";
 import { db } from "~/server/db.server";
 import { distinctValues } from "~/server/distinct-values.server";
 import { distanceFrom, withinKm } from "~/server/distance.server";
-import { nearestFirstPage } from "~/server/nearest-first.server";
+import { nearestFirstPage, orderBy, type Tiebreak } from "~/server/nearest-first.server";
 import { businessListing } from "~/server/schema";
 import { matchesAllWords, searchWords } from "~/server/text-search.server";
 import { CONFIDENTIAL_SLUG } from "./confidential";
@@ -61,7 +61,10 @@ const factColumns = {
   alcoholLicence: businessListing.alcoholLicence,
 };
 
-const newestFirst = [desc(businessListing.publishedAt), desc(businessListing.id)];
+const newestFirst: Tiebreak[] = [
+  [businessListing.publishedAt, "desc"],
+  [businessListing.id, "desc"],
+];
 
 /** The order of a sort other than nearest first (which nearestFirstPage orders). */
 function orderFor(sort: Exclude<ListingSort, "nearest">): SQL[] {
@@ -77,7 +80,7 @@ function orderFor(sort: Exclude<ListingSort, "nearest">): SQL[] {
         asc(businessListing.id),
       ];
     case "latest":
-      return newestFirst;
+      return orderBy(newestFirst);
   }
 }
 
@@ -145,16 +148,16 @@ export async function searchListings(
   const [items, [total]] = await Promise.all([
     sort === "nearest" && distance
       ? // Nearest first, then the newest: the page chosen from the coordinates' index (decision 0042).
-        nearestFirstPage(
-          businessListing,
-          businessListing.id,
-          cardColumns,
-          where!,
+        nearestFirstPage({
+          table: businessListing,
+          id: businessListing.id,
+          columns: cardColumns,
+          where: where!,
           distance,
-          newestFirst,
-          (query.page - 1) * PAGE_SIZE,
-          PAGE_SIZE,
-        )
+          order: newestFirst,
+          offset: (query.page - 1) * PAGE_SIZE,
+          limit: PAGE_SIZE,
+        })
       : db()
           .select({ ...cardColumns, distanceKm: distance ?? sql<null>`null` })
           .from(businessListing)
