@@ -89,7 +89,8 @@ const search = async (query: string, now: Date, origin: LatLng | null = null) =>
     const hashed = statements.some((s) => s.query.includes('"directory_business"."id" in ('));
     const circled = statements.some((s) => s.query.includes(" between "));
     // Statements that tested businesses for "open now": the featured ones, or those in a circle.
-    const tested = (which: RegExp) => statements.filter((s) => s.query.includes("offset 0") && which.test(s.query)).length;
+    const tested = (which: RegExp) =>
+      statements.filter((s) => s.query.includes("offset 0") && which.test(s.query)).length;
     const testings = { featured: tested(/ and "directory_business"\."showcased"\)/), circles: tested(/ between /) };
     return { names: items.map((b) => b.name), total, probed, hashed, circled, testings };
   } finally {
@@ -149,7 +150,12 @@ describe("open now, many open", () => {
     ["open=now&halal=fully&page=2", (s: Shop) => s.fullyHalal, 2, true],
     ["open=now&location=York&page=2", (s: Shop) => s.town === "York", 2, false],
   ] as const)("shows the page hashing the open ones would: %s", async (query, shown, page, probed) => {
-    expect(await search(query, noon)).toMatchObject({ ...expectedPage(shown, page), probed, hashed: !probed, circled: false });
+    expect(await search(query, noon)).toMatchObject({
+      ...expectedPage(shown, page),
+      probed,
+      hashed: !probed,
+      circled: false,
+    });
   });
 
   it.each([

@@ -148,7 +148,10 @@ async function nearestBusinesses(
   matching: SQL,
   origin: LatLng,
   page: number,
-  { circles, openNow }: { circles: boolean; openNow?: { probe: (id: AnyColumn) => SQL; all: SQL; total: Promise<number> } },
+  {
+    circles,
+    openNow,
+  }: { circles: boolean; openNow?: { probe: (id: AnyColumn) => SQL; all: SQL; total: Promise<number> } },
 ) {
   const b = directoryBusiness;
   const offset = (page - 1) * PAGE_SIZE;
@@ -164,7 +167,14 @@ async function nearestBusinesses(
       : ((
           await db()
             .select({ n: count() })
-            .from(db().select({ id: b.id }).from(b).where(and(featured, openNow?.probe(b.id))).limit(offset).as("before"))
+            .from(
+              db()
+                .select({ id: b.id })
+                .from(b)
+                .where(and(featured, openNow?.probe(b.id)))
+                .limit(offset)
+                .as("before"),
+            )
         )[0]?.n ?? 0);
   // Sorted on their ids, names and positions alone (with no category or halal
   // filter, all in the featured position index); the page's rows are read whole after.
@@ -179,7 +189,11 @@ async function nearestBusinesses(
   const wanted = PAGE_SIZE - featuredRows.length;
   const rest = and(matching, sql`not ${b.showcased}`)!;
   const nearest = circles
-    ? await nearestInCircles({ ...rows, where: rest, offset: restOffset, limit: wanted, test: openNow?.probe }, origin, b)
+    ? await nearestInCircles(
+        { ...rows, where: rest, offset: restOffset, limit: wanted, test: openNow?.probe },
+        origin,
+        b,
+      )
     : null;
   return [
     ...featuredRows,

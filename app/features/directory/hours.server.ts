@@ -99,7 +99,8 @@ export function openNowProbe(now: Date, businessId: AnyColumn = directoryBusines
   const { day, yesterday, noExceptionOn, todaysPeriod, yesterdaysPeriod, exception } = openAt(now);
   const h = businessHours;
   const x = businessHoursException;
-  const period = (when: SQL) => sql`exists (select 1 from ${h} where ${h.businessId} = ${businessId} and ${when} offset 0)`;
+  const period = (when: SQL) =>
+    sql`exists (select 1 from ${h} where ${h.businessId} = ${businessId} and ${when} offset 0)`;
   return sql`((${period(todaysPeriod)} and ${noExceptionOn(day, businessId)})
     or (${period(yesterdaysPeriod)} and ${noExceptionOn(yesterday, businessId)})
     or exists (select 1 from ${x} where ${x.businessId} = ${businessId} and (${exception}) offset 0))`;
