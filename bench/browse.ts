@@ -29,7 +29,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type pg from "pg";
-import { businessTowns, searchBusinesses, withCardFacts } from "../app/features/directory/businesses.server";
+import { businessTowns, searchBusinesses } from "../app/features/directory/businesses.server";
 import { parseDirectoryQuery } from "../app/features/directory/directory-query.server";
 import { parseListingQuery } from "../app/features/marketplace/listing-query.server";
 import { listingTowns, searchListings } from "../app/features/marketplace/listings.server";
@@ -287,12 +287,11 @@ async function loadPage(scenario: Scenario): Promise<{ total: number; items: num
   const params = new URLSearchParams(scenario.query);
   const near = nearFilter(await readNearSearch(params));
   if (scenario.page === "directory") {
+    // With the cards' halal badges, opening lines and hygiene ratings.
     const [result] = await Promise.all([
       searchBusinesses(parseDirectoryQuery(params), scenario.origin, scenario.findsNoneAt ?? BENCH_NOW, near),
       businessTowns(),
     ]);
-    // The cards' halal badges and opening lines: the page's schedules query.
-    await withCardFacts(result.items, scenario.findsNoneAt ?? BENCH_NOW);
     return { total: result.total, items: result.items.length };
   }
   const [result] = await Promise.all([

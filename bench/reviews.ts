@@ -21,12 +21,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { asc, count, sql } from "drizzle-orm";
-import {
-  businessTowns,
-  getBusinessBySlug,
-  searchBusinesses,
-  withCardFacts,
-} from "../app/features/directory/businesses.server";
+import { businessTowns, getBusinessBySlug, searchBusinesses } from "../app/features/directory/businesses.server";
 import { parseDirectoryQuery } from "../app/features/directory/directory-query.server";
 import { reviewQueue } from "../app/features/reviews/moderation.server";
 import type { ReviewSort } from "../app/features/reviews/review-rules";
@@ -161,7 +156,6 @@ export async function runReviewsBenchmark(options: {
         searchBusinesses(parseDirectoryQuery(new URLSearchParams(query)), null, NOW),
         businessTowns(),
       ]);
-      await withCardFacts(result.items, NOW);
       return result.total;
     };
     /** The business page's reviews: the business's row (with its count and average) and one page of reviews. */

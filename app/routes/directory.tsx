@@ -7,7 +7,7 @@ import { Input, Label, Select } from "~/components/ui/form-controls";
 import { BusinessCard } from "~/features/directory/components/business-card";
 import { DirectoryFilterFields } from "~/features/directory/components/directory-filters";
 import { parseDirectoryQuery } from "~/features/directory/directory-query.server";
-import { businessTowns, searchBusinesses, withCardFacts } from "~/features/directory/businesses.server";
+import { businessTowns, searchBusinesses } from "~/features/directory/businesses.server";
 import { NearFields, NearNotice } from "~/features/places/components/near-fields";
 import { ResultsMap, ResultsViews } from "~/features/places/components/map-view";
 import { mapTiles } from "~/features/places/map-tiles.server";
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tiles: view === "map" ? mapTiles() : null,
     towns,
     total: result.total,
-    items: await withCardFacts(result.items, now),
+    items: result.items,
   };
 }
 

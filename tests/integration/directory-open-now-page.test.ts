@@ -86,7 +86,7 @@ const search = async (query: string, now: Date, origin: LatLng | null = null) =>
   try {
     const { items, total } = await searchBusinesses(parseDirectoryQuery(new URLSearchParams(query)), origin, now);
     const probed = statements.some((s) => s.query.includes("offset 0"));
-    const hashed = statements.some((s) => s.query.includes('"directory_business"."id" in ('));
+    const hashed = statements.some((s) => s.query.includes('"directory_business"."id" in (select'));
     const circled = statements.some((s) => s.query.includes(" between "));
     // Statements that tested businesses for "open now": the featured ones, or those in a circle.
     const tested = (which: RegExp) =>

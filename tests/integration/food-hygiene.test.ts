@@ -12,7 +12,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { scheduledJobs } from "../../app/jobs.server";
-import { searchBusinesses, withCardFacts } from "../../app/features/directory/businesses.server";
+import { searchBusinesses } from "../../app/features/directory/businesses.server";
 import { parseDirectoryQuery } from "../../app/features/directory/directory-query.server";
 import { hygieneRatingText } from "../../app/features/directory/food-hygiene";
 import { hygieneSuggestions, linkEstablishment, loadHygiene } from "../../app/features/directory/food-hygiene.server";
@@ -244,8 +244,9 @@ describe("linking a business to its establishment", () => {
       ratingValue: "5",
       ratingDate: "2025-03-12",
     });
-    const { items } = await searchBusinesses(parseDirectoryQuery(new URLSearchParams("search=Sultan")), null);
-    const [card] = await withCardFacts(items);
+    const {
+      items: [card],
+    } = await searchBusinesses(parseDirectoryQuery(new URLSearchParams("search=Sultan")), null);
     expect(card?.hygiene).toMatchObject({ fhrsid: 9100001, ratingValue: "5" });
     expect(await linkEstablishment(database.db, id, null)).toEqual({ ok: true, before: 9100001, after: null });
     expect((await loadHygiene([id])).size).toBe(0);

@@ -11,7 +11,7 @@ import { matchesAllWords, searchWords } from "~/server/text-search.server";
 import type { NearFilter } from "~/features/places/places.server";
 import { halalConditions, type DirectoryQuery } from "./directory-query.server";
 import { loadHygiene } from "./food-hygiene.server";
-import { halalBadges } from "./halal";
+import { halalBadges, type HalalFacts } from "./halal";
 import { countOpenNow, loadSchedules, openNowCondition, openNowProbe, probesEachBusiness } from "./hours.server";
 import { openingState } from "./opening-hours";
 
@@ -127,10 +127,11 @@ export async function searchBusinesses(
     if (open <= rowsWanted - PAGE_SIZE) return [];
     return page(probesEachBusiness(open, businesses, rowsWanted) ? openNowProbe(now) : openCondition);
   };
-  const [rows, total] = await Promise.all([pageRows(), counted]);
-  const withUnit = (row: (typeof rows)[number]): typeof row & { distanceUnit?: DistanceUnit } =>
-    near ? { ...row, distanceUnit: "miles" } : row;
-  return { items: rows.map(withUnit), total };
+  const withUnit = (rows: Awaited<ReturnType<typeof pageRows>>) =>
+    rows.map((row): typeof row & { distanceUnit?: DistanceUnit } => (near ? { ...row, distanceUnit: "miles" } : row));
+  // The cards' facts are read as soon as the page is, while the count may still be running.
+  const [items, total] = await Promise.all([pageRows().then((rows) => withCardFacts(withUnit(rows), now)), counted]);
+  return { items, total };
 }
 
 /**
@@ -208,15 +209,13 @@ async function nearestBusinesses(
   ];
 }
 
-type CardRow = Awaited<ReturnType<typeof searchBusinesses>>["items"][number];
-
 /**
  * Adds what a card shows that depends on the moment: the halal badges (out of
  * date after 12 months) and "Open now · closes 22:00", both on London's clock;
  * and the food hygiene rating, read with them.
  * Worked out on the server so the page and its hydration agree.
  */
-export async function withCardFacts<T extends Omit<CardRow, "distanceKm">>(items: T[], now = new Date()) {
+export async function withCardFacts<T extends { id: number } & HalalFacts>(items: T[], now = new Date()) {
   const today = londonDay(now);
   const ids = items.map((b) => b.id);
   const [schedules, hygiene] = await Promise.all([loadSchedules(ids, today), loadHygiene(ids)]);
@@ -229,7 +228,7 @@ export async function withCardFacts<T extends Omit<CardRow, "distanceKm">>(items
   }));
 }
 
-export type BusinessCard = CardRow & Awaited<ReturnType<typeof withCardFacts<CardRow>>>[number];
+export type BusinessCard = Awaited<ReturnType<typeof searchBusinesses>>["items"][number];
 
 /** Towns present in the directory, for the 'All Locations' dropdown. */
 export function businessTowns(): Promise<string[]> {
