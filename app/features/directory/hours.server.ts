@@ -1,5 +1,5 @@
 // Opening hours in the database (docs/decisions/0028-opening-hours.md).
-import { and, asc, eq, getTableName, gte, inArray, lte, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, getTableName, gte, inArray, lte, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { addDays } from "~/lib/dates";
 import type { Database } from "~/server/db.server";
 import { db } from "~/server/db.server";
@@ -141,16 +141,22 @@ export async function countOpenNow(
 ): Promise<{ open: number; businesses: number }> {
   const { today, spilling, exceptions, openToday } = openNowLists(now, narrowing);
   const b = directoryBusiness;
-  const businesses = narrowsPastCategory(narrowing)
-    ? sql<number>`(select count(*)::int from ${b} where ${matching})`
-    : sql<number>`(select reltuples::int from pg_class where oid = ${getTableName(b)}::regclass)`;
+  // Beside the open ones, on a connection of its own: with filters, each count takes about 5 ms (decision 0050).
+  const businesses = (
+    narrowsPastCategory(narrowing)
+      ? db().select({ n: count() }).from(b).where(matching)
+      : db()
+          .select({ n: sql<number>`reltuples::int` })
+          .from(sql`pg_class`)
+          .where(sql`oid = ${getTableName(b)}::regclass`)
+  ).then(([row]) => row?.n ?? 0);
   // Today's periods list each business once: a day's periods never overlap
   // (parsePeriods refuses it), so they are counted as they are read. Counting
   // them distinct sorted every open id, half the count's time (decision
   // 0048). The few others (a period past midnight, which may overlap the
   // next day's first, and the exceptions) are counted distinct, less those
   // today's periods listed.
-  const [row] = await db()
+  const open = db()
     .select({
       open: sql<number>`(count(*)
         + (select count(distinct others.business_id) from (
@@ -160,10 +166,11 @@ export async function countOpenNow(
               join ${b} on ${b.id} = open_by_exception.business_id
               where ${matching}
           ) others where not ${openToday(sql`others.business_id`)}))::int`,
-      businesses,
     })
-    .from(sql`(${today}) open_today`);
-  return { open: row?.open ?? 0, businesses: row?.businesses ?? 0 };
+    .from(sql`(${today}) open_today`)
+    .then(([row]) => row?.open ?? 0);
+  const [openCount, businessCount] = await Promise.all([open, businesses]);
+  return { open: openCount, businesses: businessCount };
 }
 
 /** The schedules of some businesses, with the exceptions from yesterday to a week ahead of `today`. */
