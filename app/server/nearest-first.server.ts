@@ -52,7 +52,10 @@ export function nearestFirstPage<TColumns extends Record<string, AnyPgColumn>>({
   limit,
   test,
 }: NearestFirst<TColumns>) {
-  const tiebreaks = Object.fromEntries(order.map(([column], i) => [`tiebreak${i}`, sql`${column}`.as(`tiebreak${i}`)]));
+  // Copies of `order`'s columns, for ordering by outside the sorted subquery a test needs.
+  const tiebreaks = test
+    ? Object.fromEntries(order.map(([column], i) => [`tiebreak${i}`, sql`${column}`.as(`tiebreak${i}`)]))
+    : {};
   const sortedRows = () =>
     db()
       .select({ id, distanceKm: sql<number | null>`${distance}`.as("distance_km"), ...tiebreaks })
