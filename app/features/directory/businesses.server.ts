@@ -76,10 +76,11 @@ export async function searchBusinesses(
     and(published, query.category ? eq(directoryBusiness.category, query.category) : undefined, openTest, ...narrowing);
   // "Open now" as hashed lists of the open businesses the filters keep (decisions 0028, 0045), for the count or the page.
   const openCondition = query.filters.open === "now" ? openNowCondition(now, query) : undefined;
+  // A page with "open now" as `openTest`: within a radius, nearest first, the
+  // page chosen from the box's index (decision 0042); otherwise in the directory's order.
   const page = (openTest?: SQL) =>
     near
-      ? // Within a radius, nearest first: the page chosen from the box's index (decision 0042).
-        nearestFirstPage({
+      ? nearestFirstPage({
           table: directoryBusiness,
           id: directoryBusiness.id,
           columns: cardColumns,
@@ -89,23 +90,13 @@ export async function searchBusinesses(
           offset: (query.page - 1) * PAGE_SIZE,
           limit: PAGE_SIZE,
         })
-      : origin
-        ? // Nearest first: featured, then the rest in circles around the visitor (decisions 0048, 0049).
-          nearestBusinesses(where()!, origin, query.page, {
-            circles: words.length === 0 && !query.location,
-            openNow: openCondition && {
-              probe: (id) => openNowProbe(now, id),
-              all: openCondition,
-              total: counted,
-            },
-          })
-        : db()
-            .select({ ...cardColumns, distanceKm: sql<null>`null` })
-            .from(directoryBusiness)
-            .where(where(openTest))
-            .orderBy(desc(directoryBusiness.showcased), ...orderBy(byName))
-            .limit(PAGE_SIZE)
-            .offset((query.page - 1) * PAGE_SIZE);
+      : db()
+          .select({ ...cardColumns, distanceKm: sql<null>`null` })
+          .from(directoryBusiness)
+          .where(where(openTest))
+          .orderBy(desc(directoryBusiness.showcased), ...orderBy(byName))
+          .limit(PAGE_SIZE)
+          .offset((query.page - 1) * PAGE_SIZE);
   // "Open now" with nothing else, a category, a town or halal filters is
   // counted apart, from the hours alone (decisions 0043–0045). Words and a
   // radius count with their page.
@@ -118,7 +109,15 @@ export async function searchBusinesses(
         .where(where(openCondition))
         .then(([row]) => row?.n ?? 0);
   const pageRows = async () => {
-    if (!counting || origin) return page(openCondition);
+    // Nearest first without a radius: featured, then the rest in circles
+    // around the visitor (decisions 0048, 0049), "open now" tested there.
+    if (origin && !near) {
+      return nearestBusinesses(where()!, origin, query.page, {
+        circles: words.length === 0 && !query.location,
+        openNow: openCondition && { probe: (id) => openNowProbe(now, id), all: openCondition, total: counted },
+      });
+    }
+    if (!counting) return page(openCondition);
     // The count chooses the page's plan: none past the last open business,
     // each business tested in turn when many are open, the open ones hashed
     // when few are (decision 0044).
