@@ -126,7 +126,8 @@ export async function nearestInCircles<TColumns extends Record<string, AnyPgColu
   return null;
 }
 
-async function countUpTo(table: PgTable, where: SQL, most: number) {
+/** How many rows `where` keeps, counting no further than `most`: the count stops there. */
+export async function countUpTo(table: PgTable, where: SQL, most: number) {
   const rows = db()
     .select({ one: sql`1` })
     .from(table)

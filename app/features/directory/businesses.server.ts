@@ -5,7 +5,7 @@ import { PAGE_SIZE } from "~/lib/list-query";
 import { db } from "~/server/db.server";
 import { distinctValues } from "~/server/distinct-values.server";
 import { distanceFrom, withinKm } from "~/server/distance.server";
-import { nearestFirstPage, nearestInCircles, orderBy, type Tiebreak } from "~/server/nearest-first.server";
+import { countUpTo, nearestFirstPage, nearestInCircles, orderBy, type Tiebreak } from "~/server/nearest-first.server";
 import { directoryBusiness } from "~/server/schema";
 import { matchesAllWords, searchWords } from "~/server/text-search.server";
 import type { NearFilter } from "~/features/places/places.server";
@@ -161,21 +161,7 @@ async function nearestBusinesses(
   // The featured businesses before this page, counted only up to the page's
   // offset: when fewer, none is on the page and their count is exact; each
   // is tested for "open now" once (decision 0050).
-  const featuredBefore =
-    offset === 0
-      ? 0
-      : ((
-          await db()
-            .select({ n: count() })
-            .from(
-              db()
-                .select({ id: b.id })
-                .from(b)
-                .where(and(featured, openNow?.probe(b.id)))
-                .limit(offset)
-                .as("before"),
-            )
-        )[0]?.n ?? 0);
+  const featuredBefore = offset === 0 ? 0 : await countUpTo(b, and(featured, openNow?.probe(b.id))!, offset);
   // Sorted on their ids, names and positions alone (with no category or halal
   // filter, all in the featured position index); the page's rows are read whole after.
   const featuredRows =
