@@ -7,13 +7,6 @@ import { distanceFrom, withinKm } from "./distance.server";
 /** A column that orders rows at the same distance, and its direction. */
 export type Tiebreak = [column: AnyPgColumn, direction: "asc" | "desc"];
 
-/**
- * A limit PostgreSQL never reaches: it keeps a sorted subquery apart, so that
- * a test applied outside it runs on its rows in order, only until the page
- * is full, rather than on every row before the sort.
- */
-const ALL_ROWS = 2 ** 31 - 1;
-
 export interface NearestFirst<TColumns extends Record<string, AnyPgColumn>> {
   table: PgTable;
   id: AnyPgColumn;
@@ -25,12 +18,6 @@ export interface NearestFirst<TColumns extends Record<string, AnyPgColumn>> {
   order: Tiebreak[];
   offset: number;
   limit: number;
-  /**
-   * A condition on a row's id too dear to work out for every row (decision
-   * 0050): tested on the rows as they come out of the sort, until `offset +
-   * limit` have passed it.
-   */
-  test?: (id: AnyColumn) => SQL;
 }
 
 /**
@@ -39,7 +26,8 @@ export interface NearestFirst<TColumns extends Record<string, AnyPgColumn>> {
  * and `order`'s columns: an index on (…, latitude, longitude, then those)
  * answers it alone when nothing else filters. Only the page's rows are then
  * read whole, for `columns`. Reading every candidate's whole row to keep 24
- * of them cost more than the rest of the search.
+ * of them cost more than the rest of the search. PostgreSQL keeps only
+ * `offset + limit` rows as it sorts.
  */
 export function nearestFirstPage<TColumns extends Record<string, AnyPgColumn>>({
   table,
@@ -50,40 +38,15 @@ export function nearestFirstPage<TColumns extends Record<string, AnyPgColumn>>({
   order,
   offset,
   limit,
-  test,
 }: NearestFirst<TColumns>) {
-  // Copies of `order`'s columns, for ordering by outside the sorted subquery a test needs.
-  const tiebreaks = test
-    ? Object.fromEntries(order.map(([column], i) => [`tiebreak${i}`, sql`${column}`.as(`tiebreak${i}`)]))
-    : {};
-  const sortedRows = () =>
-    db()
-      .select({ id, distanceKm: sql<number | null>`${distance}`.as("distance_km"), ...tiebreaks })
-      .from(table)
-      .where(where)
-      .orderBy(sql`${distance} asc nulls last`, ...orderBy(order));
-  // With a test, the rows are tested in the sorted subquery's own order, so
-  // that PostgreSQL tests them as they come, until the page is full.
-  const testedInOrder = (sorted: ReturnType<ReturnType<typeof sortedRows>["as"]>) => {
-    const tiebreak = (i: number) => (sorted as unknown as Record<string, AnyColumn>)[`tiebreak${i}`]!;
-    return db()
-      .select({ id: sorted.id, distanceKm: sorted.distanceKm })
-      .from(sorted)
-      .where(test!(sorted.id))
-      .orderBy(
-        sql`${sorted.distanceKm} asc nulls last`,
-        ...order.map(([, direction], i) => ordered(tiebreak(i), direction)),
-      )
-      .limit(limit)
-      .offset(offset)
-      .as("chosen");
-  };
-  // Without one, the page is the sort's top rows: PostgreSQL keeps only
-  // `offset + limit` of them as it sorts, where sorting a wide radius whole
-  // cost a third more.
-  const chosen = test
-    ? testedInOrder(sortedRows().limit(ALL_ROWS).as("sorted"))
-    : sortedRows().limit(limit).offset(offset).as("chosen");
+  const chosen = db()
+    .select({ id, distanceKm: sql<number | null>`${distance}`.as("distance_km") })
+    .from(table)
+    .where(where)
+    .orderBy(sql`${distance} asc nulls last`, ...orderBy(order))
+    .limit(limit)
+    .offset(offset)
+    .as("chosen");
   return db()
     .select({ ...columns, distanceKm: chosen.distanceKm })
     .from(chosen)
@@ -114,12 +77,8 @@ export async function nearestInCircles<TColumns extends Record<string, AnyPgColu
   position: { latitude: AnyColumn; longitude: AnyColumn },
 ) {
   const distance = distanceFrom(origin, position.latitude, position.longitude);
-  const rowsNeeded = page.offset + page.limit;
   for (const km of CIRCLES_KM) {
     const where = and(page.where, withinKm(origin, km, position.latitude, position.longitude))!;
-    // A circle with a test is first counted without it, up to the rows
-    // needed: one with too few would have had every row tested in vain.
-    if (page.test && (await countUpTo(page.table, where, rowsNeeded)) < rowsNeeded) continue;
     const rows = await nearestFirstPage({ ...page, where, distance });
     if (rows.length === page.limit) return rows;
   }

@@ -7,6 +7,7 @@ import { listingCategories } from "../lib/categories";
 import {
   bigint,
   boolean,
+  customType,
   date,
   doublePrecision,
   index,
@@ -21,6 +22,12 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+
+/**
+ * A set of integer ranges (PostgreSQL's int4multirange), kept as its text,
+ * "{[540,1050),[1980,2490)}": only SQL reads it (`@>`), never the application.
+ */
+const int4Multirange = customType<{ data: string; driverData: string }>({ dataType: () => "int4multirange" });
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -371,6 +378,11 @@ export const directoryBusiness = pgTable(
     ratingTotal: integer("rating_total").notNull().default(0),
     // Set by staff when the business was found buying reviews; shown on its page.
     reviewWarning: text("review_warning"),
+    // The minutes of the week it is open, from Monday 00:00 London time
+    // (0–10,079), as its weekly periods give them: kept by triggers on
+    // business_hours (migration 0030), never written by the application.
+    // "Open now" tests it in the row (decision 0051).
+    openWeek: int4Multirange("open_week").notNull().default("{}"),
     ...timestamps,
   },
   // Each list order has an index that returns a page without sorting.
@@ -399,7 +411,8 @@ export const directoryBusiness = pgTable(
     // "Near a postcode or town": the radius search's bounding box (decision 0034),
     // with the page's order after the distance, so the page is chosen from
     // the index alone (decision 0042); nearest first's circles keep the
-    // businesses not featured from it alone too (decision 0050).
+    // businesses not featured from it alone too (decision 0050), and test
+    // them for "open now" (decision 0051).
     index("directory_business_published_lat_lng_name_idx").on(
       t.published,
       t.latitude,
@@ -407,10 +420,11 @@ export const directoryBusiness = pgTable(
       t.name,
       t.id,
       t.showcased,
+      t.openWeek,
     ),
     // Nearest first sorts the featured businesses apart (decision 0049): their positions from this index alone.
     index("directory_business_featured_position_idx")
-      .on(t.published, t.latitude, t.longitude, t.name, t.id)
+      .on(t.published, t.latitude, t.longitude, t.name, t.id, t.openWeek)
       .where(sql`${t.showcased}`),
     index("directory_business_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
     // "Fully halal only" and "No alcohol" keep about half the rows: partial

@@ -7,7 +7,12 @@ import { setDatabase } from "../../app/server/db.server";
 import { businessHours, businessHoursException, directoryBusiness } from "../../app/server/schema";
 import { searchBusinesses } from "../../app/features/directory/businesses.server";
 import { parseDirectoryQuery } from "../../app/features/directory/directory-query.server";
-import { loadSchedules, openNowCondition, openNowProbe } from "../../app/features/directory/hours.server";
+import {
+  loadSchedules,
+  openNowCondition,
+  openNowProbe,
+  replaceSchedule,
+} from "../../app/features/directory/hours.server";
 import { parsePeriods } from "../../app/features/directory/hours-input";
 import { londonNow, openingState } from "../../app/features/directory/opening-hours";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
@@ -247,11 +252,36 @@ describe("open now follows the business", () => {
     }
   });
 
+  it("tests a business's own row for its hours as they are rewritten, changed and removed (decision 0051)", async () => {
+    const grill = ids["Late Grill"]!;
+    const friday = eq(businessHours.businessId, grill);
+    const week = await database.db.select().from(businessHours).where(friday);
+    const rewrite = (periods: { weekday: number; opensMinute: number; closesMinute: number }[]) =>
+      database.db.transaction((tx) => replaceSchedule(tx, grill, periods, []));
+    try {
+      // Friday 20:00: shut on Fridays now, then open again by an edited period, then with no hours at all.
+      await rewrite([{ weekday: 4, opensMinute: 18 * 60, closesMinute: 2 * 60 }]);
+      expect(await openBy(openNowProbe(now))).toEqual(["Eid Kitchen"]);
+      await database.db.update(businessHours).set({ weekday: 5 }).where(friday);
+      expect(await openBy(openNowProbe(now))).toEqual(["Eid Kitchen", "Late Grill"]);
+      await database.db.delete(businessHours).where(friday);
+      expect(await openBy(openNowProbe(now))).toEqual(["Eid Kitchen"]);
+    } finally {
+      await rewrite(week.map(({ weekday, opensMinute, closesMinute }) => ({ weekday, opensMinute, closesMinute })));
+    }
+    expect(await openBy(openNowProbe(now))).toEqual(["Eid Kitchen", "Late Grill"]);
+  });
+
   it("counts once a business open both by last night's period past midnight and by today's first", async () => {
     // Friday 6 November 2026, 03:00 in London: Thursday's 20:00–04:00 and Friday's 00:00–10:00 both run.
     const small = new Date("2026-11-06T03:00:00Z");
     await business("Night Bakery", { halalStatus: "fully_halal" }, ["", "", "", "20:00-04:00", "00:00-10:00", "", ""]);
-    const spill = { businessId: ids["Night Bakery"]!, onDate: "2026-11-05", opensMinute: 20 * 60, closesMinute: 5 * 60 };
+    const spill = {
+      businessId: ids["Night Bakery"]!,
+      onDate: "2026-11-05",
+      opensMinute: 20 * 60,
+      closesMinute: 5 * 60,
+    };
     try {
       const expected = { items: [expect.objectContaining({ name: "Night Bakery" })], total: 1 };
       expect(await search("open=now", small)).toEqual(expected);

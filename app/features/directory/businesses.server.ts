@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { londonDay } from "~/lib/dates";
 import type { DistanceUnit, LatLng } from "~/lib/geo";
 import { PAGE_SIZE } from "~/lib/list-query";
@@ -114,7 +114,7 @@ export async function searchBusinesses(
     if (origin && !near) {
       return nearestBusinesses(where()!, origin, query.page, {
         circles: words.length === 0 && !query.location,
-        openNow: openCondition && { probe: (id) => openNowProbe(now, id), all: openCondition, total: counted },
+        openNow: openCondition && { test: openNowProbe(now), total: counted },
       });
     }
     if (!counting) return page(openCondition);
@@ -139,47 +139,39 @@ export async function searchBusinesses(
  * The featured are few, so they are sorted whole. The rest are looked for in
  * circles around the origin, unless `circles` is false (words or a town,
  * whose indexes narrow them better), and sorted whole only when the widest
- * circle holds too few. "Open now": `probe` tests a business as it comes out
- * of a sort (decision 0050), `all` (the hashed lists) keeps the open ones
- * when every business is sorted, and `total`, the count, says when no open
- * one is left for the page.
+ * circle holds too few. "Open now": `test`, a business's own row tested as
+ * the position indexes are read (decision 0051), and `total`, the count,
+ * which says when no open one is left for the page.
  */
 async function nearestBusinesses(
   matching: SQL,
   origin: LatLng,
   page: number,
-  {
-    circles,
-    openNow,
-  }: { circles: boolean; openNow?: { probe: (id: AnyColumn) => SQL; all: SQL; total: Promise<number> } },
+  { circles, openNow }: { circles: boolean; openNow?: { test: SQL; total: Promise<number> } },
 ) {
   const b = directoryBusiness;
   const offset = (page - 1) * PAGE_SIZE;
   const distance = distanceFrom(origin, b.latitude, b.longitude);
   const rows = { table: b, id: b.id, columns: cardColumns, order: byName };
-  const featured = and(matching, sql`${b.showcased}`)!;
+  const featured = and(matching, sql`${b.showcased}`, openNow?.test)!;
   // The featured businesses before this page, counted only up to the page's
-  // offset: when fewer, none is on the page and their count is exact; each
-  // is tested for "open now" once (decision 0050).
-  const featuredBefore = offset === 0 ? 0 : await countUpTo(b, and(featured, openNow?.probe(b.id))!, offset);
+  // offset: when fewer, none is on the page and their count is exact (decision 0050).
+  const featuredBefore = offset === 0 ? 0 : await countUpTo(b, featured, offset);
   // Sorted on their ids, names and positions alone (with no category or halal
   // filter, all in the featured position index); the page's rows are read whole after.
   const featuredRows =
     featuredBefore < offset
       ? []
-      : await nearestFirstPage({ ...rows, where: featured, distance, offset, limit: PAGE_SIZE, test: openNow?.probe });
+      : await nearestFirstPage({ ...rows, where: featured, distance, offset, limit: PAGE_SIZE });
   if (featuredRows.length === PAGE_SIZE) return featuredRows;
+  // With none open, every circle would be read in vain (decision 0051).
   if (openNow && (await openNow.total) <= offset + featuredRows.length) return featuredRows;
   // The rest start on this page when featured businesses end on it; otherwise after all of them.
   const restOffset = offset - featuredBefore;
   const wanted = PAGE_SIZE - featuredRows.length;
-  const rest = and(matching, sql`not ${b.showcased}`)!;
+  const rest = and(matching, sql`not ${b.showcased}`, openNow?.test)!;
   const nearest = circles
-    ? await nearestInCircles(
-        { ...rows, where: rest, offset: restOffset, limit: wanted, test: openNow?.probe },
-        origin,
-        b,
-      )
+    ? await nearestInCircles({ ...rows, where: rest, offset: restOffset, limit: wanted }, origin, b)
     : null;
   return [
     ...featuredRows,
@@ -187,7 +179,7 @@ async function nearestBusinesses(
       (await db()
         .select({ ...cardColumns, distanceKm: distance })
         .from(b)
-        .where(and(rest, openNow?.all))
+        .where(rest)
         .orderBy(sql`${distance} asc nulls last`, ...orderBy(byName))
         .limit(wanted)
         .offset(restOffset))),

@@ -28,6 +28,8 @@ function openAt(now: Date) {
   return {
     day,
     yesterday,
+    // As directory_business.open_week counts it: from Monday 00:00.
+    minuteOfWeek: (weekday - 1) * 1440 + minute,
     // NOT IN, not NOT EXISTS: a list built once and hashed, where NOT EXISTS
     // was an anti-join probed once for each of 50,000 periods (bench/README.md).
     noExceptionOn: (date: string, businessId: AnyColumn | SQL) =>
@@ -87,15 +89,29 @@ export function openNowCondition(now: Date, narrowing: OpenNowNarrowing): SQL {
 }
 
 /**
- * "Open now" as a test of each business in turn, from its own periods and
- * exceptions: cheap for a page when many are open, since the page's order
- * index is read only until the page is full (decision 0044). `offset 0`
- * keeps each test a subplan run for its business; without it PostgreSQL
- * makes the tests semi-joins and hashes every open business, as it does the
- * lists of openNowCondition. `businessId`: the id it tests, a column of
- * directory_business or of a subquery reading it.
+ * "Open now" as a test of each business in turn, in its own row (decision
+ * 0051): whether the week's minute is in its `open_week`, which the position
+ * indexes hold beside its id, so that nearest first tests the businesses as
+ * it reads them. Cheap for a page when many are open, since the page's order
+ * index is read only until the page is full (decision 0044). `open_week`
+ * knows only the weekly periods: the few businesses with an exception today
+ * or yesterday, listed once and hashed, are tested from their periods and
+ * exceptions instead.
  */
-export function openNowProbe(now: Date, businessId: AnyColumn = directoryBusiness.id): SQL {
+export function openNowProbe(now: Date): SQL {
+  const { day, yesterday, minuteOfWeek } = openAt(now);
+  const b = directoryBusiness;
+  const x = businessHoursException;
+  const excepted = sql`${b.id} in (select ${x.businessId} from ${x} where ${x.onDate} in (${day}, ${yesterday}))`;
+  return sql`(case when ${excepted} then ${openFromPeriods(now, b.id)} else ${b.openWeek} @> ${minuteOfWeek}::int end)`;
+}
+
+/**
+ * "Open now" from a business's periods and exceptions. `offset 0` keeps each
+ * `exists` a subplan run for the business; without it PostgreSQL makes them
+ * semi-joins and hashes every open business.
+ */
+function openFromPeriods(now: Date, businessId: AnyColumn): SQL {
   const { day, yesterday, noExceptionOn, todaysPeriod, yesterdaysPeriod, exception } = openAt(now);
   const h = businessHours;
   const x = businessHoursException;
@@ -112,7 +128,8 @@ export function openNowProbe(now: Date, businessId: AnyColumn = directoryBusines
  * order, `rowsWanted` open businesses take about rowsWanted × businesses /
  * open tests, at some 4 µs each; hashing costs some 0.15 µs for each open
  * business, so the tests win while there are fewer than a thirtieth as many
- * of them as open businesses (decision 0044). `businesses` bounds how many
+ * of them as open businesses (decision 0044). Tested in the row (decision
+ * 0051), a test costs less; the line was left where it was measured. `businesses` bounds how many
  * the page could read; with no estimate (0 or less), hashing.
  */
 export function probesEachBusiness(open: number, businesses: number, rowsWanted: number): boolean {
