@@ -16,17 +16,24 @@ export function distanceFrom(origin: LatLng, latitude: AnyColumn, longitude: Any
 }
 
 /**
- * Rows within `km` of `origin`. The bounding box (a range on latitude, then
- * longitude) is what the (…, latitude, longitude) indexes answer; the exact
- * great-circle distance then drops the box's corners. Rows without
- * coordinates never match.
+ * Rows in the box around the circle of `km` about `origin`: a range on
+ * latitude, then longitude, which the (…, latitude, longitude) indexes
+ * answer. It holds every row within `km`, and the box's corners besides.
  */
-export function withinKm(origin: LatLng, km: number, latitude: AnyColumn, longitude: AnyColumn): SQL {
+export function inBox(origin: LatLng, km: number, latitude: AnyColumn, longitude: AnyColumn): SQL {
   const dLat = (km / EARTH_RADIUS_KM) * (180 / Math.PI);
   // A degree of longitude is shortest at the box's edge furthest from the equator.
   const widest = Math.min(89, Math.abs(origin.latitude) + dLat);
   const dLng = dLat / Math.cos((widest * Math.PI) / 180);
   return sql`(${latitude} between ${origin.latitude - dLat} and ${origin.latitude + dLat}
-    and ${longitude} between ${origin.longitude - dLng} and ${origin.longitude + dLng}
+    and ${longitude} between ${origin.longitude - dLng} and ${origin.longitude + dLng})`;
+}
+
+/**
+ * Rows within `km` of `origin`: the box (inBox), then the exact great-circle
+ * distance, which drops the box's corners. Rows without coordinates never match.
+ */
+export function withinKm(origin: LatLng, km: number, latitude: AnyColumn, longitude: AnyColumn): SQL {
+  return sql`(${inBox(origin, km, latitude, longitude)}
     and ${distanceFrom(origin, latitude, longitude)} <= ${km})`;
 }

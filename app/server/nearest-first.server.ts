@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from "drizzl
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { LatLng } from "~/lib/geo";
 import { db } from "./db.server";
-import { distanceFrom, withinKm } from "./distance.server";
+import { distanceFrom, inBox } from "./distance.server";
 
 /** A column that orders rows at the same distance, and its direction. */
 export type Tiebreak = [column: AnyPgColumn, direction: "asc" | "desc"];
@@ -18,6 +18,13 @@ export interface NearestFirst<TColumns extends Record<string, AnyPgColumn>> {
   order: Tiebreak[];
   offset: number;
   limit: number;
+  /**
+   * Only rows this many km away or nearer, when `where` keeps those in the
+   * box around them (inBox): the nearer rows come first in the sort, so the
+   * rows within are its first ones, and the page's rows past the radius are
+   * dropped after it (decision 0052).
+   */
+  within?: number;
 }
 
 /**
@@ -27,7 +34,9 @@ export interface NearestFirst<TColumns extends Record<string, AnyPgColumn>> {
  * answers it alone when nothing else filters. Only the page's rows are then
  * read whole, for `columns`. Reading every candidate's whole row to keep 24
  * of them cost more than the rest of the search. PostgreSQL keeps only
- * `offset + limit` rows as it sorts.
+ * `offset + limit` rows as it sorts. Each row's distance is worked out once,
+ * for the sort: a radius is applied to the page's rows (`within`), not as a
+ * condition that worked it out again for every row.
  */
 export function nearestFirstPage<TColumns extends Record<string, AnyPgColumn>>({
   table,
@@ -38,6 +47,7 @@ export function nearestFirstPage<TColumns extends Record<string, AnyPgColumn>>({
   order,
   offset,
   limit,
+  within,
 }: NearestFirst<TColumns>) {
   const chosen = db()
     .select({ id, distanceKm: sql<number | null>`${distance}`.as("distance_km") })
@@ -51,13 +61,13 @@ export function nearestFirstPage<TColumns extends Record<string, AnyPgColumn>>({
     .select({ ...columns, distanceKm: chosen.distanceKm })
     .from(chosen)
     .innerJoin(table, eq(id, chosen.id))
+    .where(within === undefined ? undefined : sql`${chosen.distanceKm} <= ${within}`)
     .orderBy(sql`${chosen.distanceKm} asc nulls last`, ...orderBy(order));
 }
 
-const ordered = (column: AnyColumn, direction: Tiebreak[1]) => (direction === "asc" ? asc(column) : desc(column));
-
-/** `order` for an ORDER BY of the table itself. */
-export const orderBy = (order: Tiebreak[]) => order.map(([column, direction]) => ordered(column, direction));
+/** `order` for an ORDER BY. */
+export const orderBy = (order: Tiebreak[]) =>
+  order.map(([column, direction]) => (direction === "asc" ? asc(column) : desc(column)));
 
 /** The circles nearestInCircles tries, in km: past the last, sorting every row costs less than another circle. */
 const CIRCLES_KM = [2, 10, 50];
@@ -78,8 +88,8 @@ export async function nearestInCircles<TColumns extends Record<string, AnyPgColu
 ) {
   const distance = distanceFrom(origin, position.latitude, position.longitude);
   for (const km of CIRCLES_KM) {
-    const where = and(page.where, withinKm(origin, km, position.latitude, position.longitude))!;
-    const rows = await nearestFirstPage({ ...page, where, distance });
+    const where = and(page.where, inBox(origin, km, position.latitude, position.longitude))!;
+    const rows = await nearestFirstPage({ ...page, where, distance, within: km });
     if (rows.length === page.limit) return rows;
   }
   return null;

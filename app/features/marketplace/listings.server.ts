@@ -5,7 +5,7 @@ import type { NearFilter } from "~/features/places/places.server";
 import { PAGE_SIZE } from "~/lib/list-query";
 import { db } from "~/server/db.server";
 import { distinctValues } from "~/server/distinct-values.server";
-import { distanceFrom, withinKm } from "~/server/distance.server";
+import { distanceFrom, inBox, withinKm } from "~/server/distance.server";
 import { nearestFirstPage, orderBy, type Tiebreak } from "~/server/nearest-first.server";
 import { businessListing } from "~/server/schema";
 import { matchesAllWords, searchWords } from "~/server/text-search.server";
@@ -136,10 +136,12 @@ export async function searchListings(
   near: NearFilter | null = null,
   viewer: Viewer = null,
 ) {
-  const where = and(
-    listingConditions(query),
-    near ? withinKm(near.origin, near.km, businessListing.latitude, businessListing.longitude) : undefined,
-  );
+  const radius = near && {
+    exact: withinKm(near.origin, near.km, businessListing.latitude, businessListing.longitude),
+    // Nearest first: the box around the radius, the page's rows past it dropped after the sort (decision 0052).
+    box: inBox(near.origin, near.km, businessListing.latitude, businessListing.longitude),
+  };
+  const where = and(listingConditions(query), radius?.exact);
   const from = near?.origin ?? origin;
   const distance = from ? distanceFrom(from, businessListing.latitude, businessListing.longitude) : undefined;
   const sort: ListingSort =
@@ -152,11 +154,12 @@ export async function searchListings(
           table: businessListing,
           id: businessListing.id,
           columns: cardColumns,
-          where: where!,
+          where: and(listingConditions(query), radius?.box)!,
           distance,
           order: newestFirst,
           offset: (query.page - 1) * PAGE_SIZE,
           limit: PAGE_SIZE,
+          within: near?.km,
         })
       : db()
           .select({ ...cardColumns, distanceKm: distance ?? sql<null>`null` })
