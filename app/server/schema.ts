@@ -298,7 +298,14 @@ export const businessListing = pgTable(
     index("business_listing_status_category_idx").on(t.status, t.category),
     // The key-facts filters of /buy (decision 0023): ranges on (status, value) as for price and
     // revenue; the yes-only filters as partial indexes in the default order.
-    index("business_listing_status_profit_idx").on(t.status, t.netProfitPence),
+    // With whether a confidential listing shows its profit, so that the
+    // filter's count reads the index alone (decision 0053).
+    index("business_listing_status_profit_idx").on(
+      t.status,
+      t.netProfitPence,
+      t.confidential,
+      t.confidentialFigures,
+    ),
     index("business_listing_status_lease_years_idx").on(t.status, t.leaseYearsRemaining),
     index("business_listing_status_tenure_idx").on(t.status, t.tenure, t.publishedAt),
     index("business_listing_accommodation_idx")
@@ -307,6 +314,9 @@ export const businessListing = pgTable(
     index("business_listing_relocatable_idx")
       .on(t.status, t.publishedAt)
       .where(sql`${t.relocatable}`),
+    index("business_listing_not_under_offer_idx")
+      .on(t.status, t.publishedAt)
+      .where(sql`${t.underOfferAt} is null`),
     index("business_listing_seller_idx").on(t.sellerId),
     // The lifecycle job's scan: published listings by the start of their clock.
     index("business_listing_lifecycle_idx")
@@ -435,13 +445,17 @@ export const directoryBusiness = pgTable(
     index("directory_business_no_alcohol_order_idx")
       .on(t.published, t.showcased.desc().nullsFirst(), t.name, t.id)
       .where(sql`${t.alcoholServed} = false`),
-    // The certifier filter in the default order.
+    // The certifier filter in the default order. The halal status and
+    // alcohol after the id (unique, so they change no order) let a count
+    // with those filters too read the index alone (decision 0053).
     index("directory_business_certifier_order_idx").on(
       t.published,
       t.halalCertifierBody,
       t.showcased.desc().nullsFirst(),
       t.name,
       t.id,
+      t.halalStatus,
+      t.alcoholServed,
     ),
     index("directory_business_owner_idx").on(t.ownerId),
     index("directory_business_fhrsid_idx").on(t.fhrsid),
@@ -568,6 +582,24 @@ export const businessHoursException = pgTable(
     index("business_hours_exception_business_idx").on(t.businessId, t.onDate),
     index("business_hours_exception_date_idx").on(t.onDate, t.businessId),
   ],
+);
+
+/**
+ * How many published businesses' weekly opening begins (+) and ends (−) at
+ * each minute of the week, by category: the number open at minute m is the
+ * sum of the rows up to m (decision 0053). Triggers add a row for each
+ * minute a statement changed, from directory_business.open_week
+ * (migration 0032); rows are only ever added, so writers never wait for
+ * each other, and housekeeping sums them up (compactOpenWeekChanges).
+ */
+export const openWeekChange = pgTable(
+  "open_week_change",
+  {
+    category: directoryCategory("category").notNull(),
+    minute: integer("minute").notNull(),
+    businesses: integer("businesses").notNull(),
+  },
+  (t) => [index("open_week_change_minute_idx").on(t.minute, t.category, t.businesses)],
 );
 
 // ---------------------------------------------------------------------------

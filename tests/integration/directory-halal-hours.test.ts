@@ -15,6 +15,7 @@ import {
 } from "../../app/features/directory/hours.server";
 import { parsePeriods } from "../../app/features/directory/hours-input";
 import { londonNow, openingState } from "../../app/features/directory/opening-hours";
+import { addBusiness } from "../helpers/directory-fixtures";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 let database: TestDatabase;
@@ -34,25 +35,8 @@ async function business(
   week: string[],
   exceptions: { onDate: string; hours?: string; note?: string }[] = [],
 ) {
-  const [row] = await database.db
-    .insert(directoryBusiness)
-    .values({
-      slug: name.toLowerCase().replaceAll(" ", "-"),
-      name,
-      category: "food",
-      description: "-",
-      town: "Leeds",
-      ...values,
-    })
-    .returning({ id: directoryBusiness.id });
-  const id = row!.id;
+  const id = await addBusiness(database.db, name, values, week);
   ids[name] = id;
-  const weekly = week.flatMap((text, i) => {
-    const parsed = parsePeriods(text);
-    if (!parsed.ok) throw new Error(parsed.error);
-    return parsed.value.map((p) => ({ ...p, weekday: i + 1, businessId: id }));
-  });
-  if (weekly.length) await database.db.insert(businessHours).values(weekly);
   for (const e of exceptions) {
     const parsed = e.hours ? parsePeriods(e.hours) : { ok: true as const, value: [] };
     if (!parsed.ok) throw new Error(parsed.error);

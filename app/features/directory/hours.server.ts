@@ -3,7 +3,7 @@ import { and, asc, count, eq, getTableName, gte, inArray, lte, sql, type AnyColu
 import { addDays } from "~/lib/dates";
 import type { Database } from "~/server/db.server";
 import { db } from "~/server/db.server";
-import { businessHours, businessHoursException, directoryBusiness } from "~/server/schema";
+import { businessHours, businessHoursException, directoryBusiness, openWeekChange } from "~/server/schema";
 import { halalConditions, type DirectoryQuery } from "./directory-query.server";
 import { londonNow, weekdayOf, type HoursException, type Schedule, type WeeklyPeriod } from "./opening-hours";
 
@@ -30,6 +30,9 @@ function openAt(now: Date) {
     yesterday,
     // As directory_business.open_week counts it: from Monday 00:00.
     minuteOfWeek: (weekday - 1) * 1440 + minute,
+    // open_week knows only the weekly periods: these businesses have an exception that may count instead.
+    excepted: (businessId: AnyColumn) =>
+      sql`${businessId} in (select ${x.businessId} from ${x} where ${x.onDate} in (${day}, ${yesterday}))`,
     // NOT IN, not NOT EXISTS: a list built once and hashed, where NOT EXISTS
     // was an anti-join probed once for each of 50,000 periods (bench/README.md).
     noExceptionOn: (date: string, businessId: AnyColumn | SQL) =>
@@ -99,11 +102,9 @@ export function openNowCondition(now: Date, narrowing: OpenNowNarrowing): SQL {
  * exceptions instead.
  */
 export function openNowProbe(now: Date): SQL {
-  const { day, yesterday, minuteOfWeek } = openAt(now);
+  const { minuteOfWeek, excepted } = openAt(now);
   const b = directoryBusiness;
-  const x = businessHoursException;
-  const excepted = sql`${b.id} in (select ${x.businessId} from ${x} where ${x.onDate} in (${day}, ${yesterday}))`;
-  return sql`(case when ${excepted} then ${openFromPeriods(now, b.id)} else ${b.openWeek} @> ${minuteOfWeek}::int end)`;
+  return sql`(case when ${excepted(b.id)} then ${openFromPeriods(now, b.id)} else ${b.openWeek} @> ${minuteOfWeek}::int end)`;
 }
 
 /**
@@ -139,41 +140,76 @@ export function probesEachBusiness(open: number, businesses: number, rowsWanted:
 }
 
 /**
- * How many of the businesses a search keeps are open at `now`, read from the
- * hours alone: the weekly periods carry their business's published flag,
- * category, town and halal facts, and only the few exceptions are checked
- * against `matching`, the search's condition on the business, which must
- * narrow as `narrowing` does (no words, no radius). A condition on
- * directory_business would hash every open business's id and probe it with
- * each business the search keeps (decisions 0043, 0045).
- * With it, how many businesses the search keeps, as a bound for
- * probesEachBusiness: with no more than a category, PostgreSQL's estimate of
- * all businesses, from its statistics (free to read); narrowed further, their
- * count.
+ * How many of the businesses a search keeps are open at `now`, and how many
+ * it keeps, as a bound for probesEachBusiness. `matching` is the search's
+ * condition on the business, which must narrow as `narrowing` does (no
+ * words, no radius). With no more than a category, the open ones are summed
+ * from the week's changes (openFromChanges) and the businesses are
+ * PostgreSQL's estimate of all of them, from its statistics (free to read);
+ * narrowed further, both are counted (openFromHours).
  */
 export async function countOpenNow(
   now: Date,
   narrowing: OpenNowNarrowing,
   matching: SQL,
 ): Promise<{ open: number; businesses: number }> {
-  const { today, spilling, exceptions, openToday } = openNowLists(now, narrowing);
   const b = directoryBusiness;
+  const narrowed = narrowsPastCategory(narrowing);
   // Beside the open ones, on a connection of its own: with filters, each count takes about 5 ms (decision 0050).
   const businesses = (
-    narrowsPastCategory(narrowing)
+    narrowed
       ? db().select({ n: count() }).from(b).where(matching)
       : db()
           .select({ n: sql<number>`reltuples::int` })
           .from(sql`pg_class`)
           .where(sql`oid = ${getTableName(b)}::regclass`)
   ).then(([row]) => row?.n ?? 0);
+  const open = (
+    narrowed ? openFromHours(now, narrowing, matching) : openFromChanges(now, narrowing.category, matching)
+  ).then(([row]) => row?.open ?? 0);
+  const [openCount, businessCount] = await Promise.all([open, businesses]);
+  return { open: openCount, businesses: businessCount };
+}
+
+/**
+ * The published businesses (of `category`) open at `now`, summed from the
+ * changes at each minute of the week up to now (open_week_change, decision
+ * 0053): a few rows, where the hours' index holds an entry for every open
+ * business. The sum follows open_week, so the few businesses with an
+ * exception today or yesterday are counted again from their periods and
+ * exceptions, as openNowProbe tests them.
+ */
+function openFromChanges(now: Date, category: DirectoryQuery["category"], matching: SQL) {
+  const { minuteOfWeek, excepted } = openAt(now);
+  const c = openWeekChange;
+  const b = directoryBusiness;
+  const corrected = sql`(select count(*) filter (where ${openFromPeriods(now, b.id)})
+    - count(*) filter (where ${b.openWeek} @> ${minuteOfWeek}::int)
+    from ${b} where ${and(matching, excepted(b.id))})`;
+  return db()
+    .select({ open: sql<number>`(coalesce(sum(${c.businesses}), 0) + ${corrected})::int` })
+    .from(c)
+    .where(and(lte(c.minute, minuteOfWeek), category ? eq(c.category, category) : undefined));
+}
+
+/**
+ * The businesses open at `now` that `narrowing` keeps, read from the hours
+ * alone: the weekly periods carry their business's published flag,
+ * category, town and halal facts, and only the few exceptions are checked
+ * against `matching`. A condition on directory_business would hash every
+ * open business's id and probe it with each business the search keeps
+ * (decisions 0043, 0045).
+ */
+function openFromHours(now: Date, narrowing: OpenNowNarrowing, matching: SQL) {
+  const { today, spilling, exceptions, openToday } = openNowLists(now, narrowing);
+  const b = directoryBusiness;
   // Today's periods list each business once: a day's periods never overlap
   // (parsePeriods refuses it), so they are counted as they are read. Counting
   // them distinct sorted every open id, half the count's time (decision
   // 0048). The few others (a period past midnight, which may overlap the
   // next day's first, and the exceptions) are counted distinct, less those
   // today's periods listed.
-  const open = db()
+  return db()
     .select({
       open: sql<number>`(count(*)
         + (select count(distinct others.business_id) from (
@@ -184,10 +220,18 @@ export async function countOpenNow(
               where ${matching}
           ) others where not ${openToday(sql`others.business_id`)}))::int`,
     })
-    .from(sql`(${today}) open_today`)
-    .then(([row]) => row?.open ?? 0);
-  const [openCount, businessCount] = await Promise.all([open, businesses]);
-  return { open: openCount, businesses: businessCount };
+    .from(sql`(${today}) open_today`);
+}
+
+/**
+ * Sums up open_week_change's rows, a row for each category and minute
+ * (housekeeping, hourly): rows added by a statement that commits meanwhile
+ * are not among those deleted, and stay as they are.
+ */
+export async function compactOpenWeekChanges(database: Database) {
+  await database.execute(sql`with gone as (delete from ${openWeekChange} returning *)
+    insert into ${openWeekChange} ("category", "minute", "businesses")
+    select "category", "minute", sum("businesses")::int from gone group by 1, 2 having sum("businesses") <> 0`);
 }
 
 /** The schedules of some businesses, with the exceptions from yesterday to a week ahead of `today`. */

@@ -1,0 +1,158 @@
+// "Open now" counted from the week's changes (decision 0053), on PGlite or
+// PostgreSQL: the count agrees with the opening line each card shows, at
+// every hour of a week, as businesses are added, published, moved to
+// another category, rescheduled, given an exception, renamed and removed,
+// and after housekeeping has summed the changes up.
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setDatabase } from "../../app/server/db.server";
+import { businessHoursException, directoryBusiness, openWeekChange } from "../../app/server/schema";
+import { parseDirectoryQuery } from "../../app/features/directory/directory-query.server";
+import {
+  compactOpenWeekChanges,
+  countOpenNow,
+  loadSchedules,
+  replaceSchedule,
+} from "../../app/features/directory/hours.server";
+import { openingState } from "../../app/features/directory/opening-hours";
+import { addBusiness as addTo, weeklyPeriods } from "../helpers/directory-fixtures";
+import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+
+let database: TestDatabase;
+const addBusiness = (name: string, values: Parameters<typeof addTo>[2], days: string[]) =>
+  addTo(database.db, name, values, days);
+
+// Every hour and a half of the week from Monday 9 November 2026, 00:30 London
+// time (GMT), and the minutes either side of a period's end.
+const instants = [
+  ...Array.from({ length: 7 * 16 }, (_, i) => new Date(Date.UTC(2026, 10, 9, 0, 30 + i * 90))),
+  new Date("2026-11-13T01:59:00Z"),
+  new Date("2026-11-13T02:00:00Z"),
+  new Date("2026-11-15T23:59:00Z"),
+];
+
+/** As the cards see it: the published businesses (of a category) whose opening line says open. */
+async function openByCards(now: Date, category?: "food" | "other") {
+  const businesses = await database.db
+    .select({
+      id: directoryBusiness.id,
+      published: directoryBusiness.published,
+      category: directoryBusiness.category,
+    })
+    .from(directoryBusiness);
+  const schedules = await loadSchedules(
+    businesses.map((b) => b.id),
+    now.toISOString().slice(0, 10),
+  );
+  return businesses.filter(
+    (b) =>
+      b.published && (!category || b.category === category) && openingState(schedules.get(b.id)!, now)?.open === true,
+  ).length;
+}
+
+/** As the page counts it, from open_week_change. */
+async function openByChanges(now: Date, category?: "food" | "other") {
+  const query = parseDirectoryQuery(new URLSearchParams(category ? `open=now&category=${category}` : "open=now"));
+  const matching = sql`${directoryBusiness.published} ${category ? sql`and ${directoryBusiness.category} = ${category}` : sql``}`;
+  return (await countOpenNow(now, query, matching)).open;
+}
+
+async function expectCountsAgree() {
+  for (const now of instants) {
+    for (const category of [undefined, "food", "other"] as const) {
+      const expected = await openByCards(now, category);
+      expect({
+        now,
+        category,
+        open: await openByChanges(now, category),
+      }).toEqual({ now, category, open: expected });
+    }
+  }
+}
+
+const changeRows = async () => (await database.db.select().from(openWeekChange)).length;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  setDatabase(database);
+});
+
+afterAll(async () => {
+  setDatabase(undefined);
+  await database?.destroy();
+});
+
+describe("open now, counted from the week's changes", () => {
+  it("agrees with the cards as businesses and their hours change, and after housekeeping", async () => {
+    const cafe = await addBusiness("Day Cafe", {}, [
+      "09:00-17:00",
+      "09:00-17:00",
+      "09:00-17:00",
+      "09:00-17:00",
+      "09:00-12:30, 14:00-17:00",
+      "10:00-16:00",
+      "",
+    ]);
+    // Past midnight, and past Sunday midnight into Monday morning.
+    const grill = await addBusiness("Late Grill", { category: "other" }, [
+      "",
+      "",
+      "",
+      "18:00-02:00",
+      "18:00-02:00",
+      "",
+      "20:00-03:00",
+    ]);
+    const hidden = await addBusiness("Hidden Bakery", { published: false }, Array(7).fill("06:00-14:00"));
+    await addBusiness("No Hours", {}, Array(7).fill(""));
+    await expectCountsAgree();
+
+    await database.db.update(directoryBusiness).set({ published: true }).where(eq(directoryBusiness.id, hidden));
+    await database.db.update(directoryBusiness).set({ category: "other" }).where(eq(directoryBusiness.id, cafe));
+    await database.db.transaction((tx) =>
+      replaceSchedule(tx, grill, weeklyPeriods(["12:00-23:00", "", "", "", "17:00-04:00", "", ""]), []),
+    );
+    await expectCountsAgree();
+
+    // Shut on Friday by an exception, and open late on Wednesday by another.
+    await database.db.insert(businessHoursException).values([
+      {
+        businessId: cafe,
+        onDate: "2026-11-13",
+        opensMinute: null,
+        closesMinute: null,
+      },
+      {
+        businessId: hidden,
+        onDate: "2026-11-11",
+        opensMinute: 20 * 60,
+        closesMinute: 1 * 60,
+      },
+    ]);
+    await expectCountsAgree();
+
+    // A change to a business's other columns adds no row.
+    const before = await changeRows();
+    await database.db.update(directoryBusiness).set({ name: "Day Cafe & Deli" }).where(eq(directoryBusiness.id, cafe));
+    expect(await changeRows()).toBe(before);
+
+    await database.db.delete(directoryBusiness).where(eq(directoryBusiness.id, grill));
+    await expectCountsAgree();
+
+    // Housekeeping leaves one row for each category and minute, none of them zero, and the same counts.
+    await compactOpenWeekChanges(database.db);
+    const rows = await database.db.select().from(openWeekChange);
+    expect(rows.every((row) => row.businesses !== 0)).toBe(true);
+    expect(new Set(rows.map((row) => `${row.category} ${row.minute}`)).size).toBe(rows.length);
+    expect(rows.length).toBeLessThan(before);
+    await expectCountsAgree();
+
+    // Two servers' housekeeping at once, while a business is added: nothing counted twice or lost.
+    await Promise.all([
+      compactOpenWeekChanges(database.db),
+      compactOpenWeekChanges(database.db),
+      addBusiness("Corner Shop", {}, Array(7).fill("07:00-22:00")),
+    ]);
+    await expectCountsAgree();
+  });
+});
