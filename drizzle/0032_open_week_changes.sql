@@ -23,7 +23,8 @@ $$;--> statement-breakpoint
 CREATE FUNCTION "hbs_open_week_changes_follow_businesses"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
-    DELETE FROM "open_week_change";
+    -- TRUNCATE, not DELETE: rows this transaction's snapshot cannot see go too.
+    TRUNCATE "open_week_change";
   ELSIF TG_OP = 'INSERT' THEN
     INSERT INTO "open_week_change" ("category", "minute", "businesses")
       SELECT b."category", c."minute", sum(c."businesses")::int
@@ -35,16 +36,22 @@ BEGIN
         FROM "old_businesses" b, "hbs_open_week_changes"(b."open_week") c
         WHERE b."published" GROUP BY 1, 2 HAVING sum(c."businesses") <> 0;
   ELSE
+    -- A business left as it was is paired with itself and skipped; one whose
+    -- id changed pairs with nothing, and comes off as it was and goes on as it is.
     INSERT INTO "open_week_change" ("category", "minute", "businesses")
+      WITH "changed" AS (
+        SELECT o."published" AS "was_published", o."category" AS "was_category", o."open_week" AS "was_open_week",
+               n."published", n."category", n."open_week"
+          FROM "old_businesses" o FULL JOIN "new_businesses" n USING ("id")
+          WHERE (o."published", o."category", o."open_week") IS DISTINCT FROM (n."published", n."category", n."open_week")
+      )
       SELECT "category", "minute", sum("businesses")::int FROM (
-        SELECT n."category", c."minute", c."businesses"
-          FROM "old_businesses" o JOIN "new_businesses" n USING ("id"), "hbs_open_week_changes"(n."open_week") c
-          WHERE n."published" AND (o."published", o."category", o."open_week") IS DISTINCT FROM (n."published", n."category", n."open_week")
+        SELECT b."category", c."minute", c."businesses"
+          FROM "changed" b, "hbs_open_week_changes"(b."open_week") c WHERE b."published"
         UNION ALL
-        SELECT o."category", c."minute", -c."businesses"
-          FROM "old_businesses" o JOIN "new_businesses" n USING ("id"), "hbs_open_week_changes"(o."open_week") c
-          WHERE o."published" AND (o."published", o."category", o."open_week") IS DISTINCT FROM (n."published", n."category", n."open_week")
-      ) "changed" GROUP BY 1, 2 HAVING sum("businesses") <> 0;
+        SELECT b."was_category", c."minute", -c."businesses"
+          FROM "changed" b, "hbs_open_week_changes"(b."was_open_week") c WHERE b."was_published"
+      ) "changes" GROUP BY 1, 2 HAVING sum("businesses") <> 0;
   END IF;
   RETURN NULL;
 END

@@ -154,5 +154,10 @@ describe("open now, counted from the week's changes", () => {
       addBusiness("Corner Shop", {}, Array(7).fill("07:00-22:00")),
     ]);
     await expectCountsAgree();
+
+    // A directory emptied at once takes its changes with it.
+    await database.db.execute(sql`truncate ${directoryBusiness} cascade`);
+    expect(await changeRows()).toBe(0);
+    await expectCountsAgree();
   });
 });
