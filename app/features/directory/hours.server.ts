@@ -102,18 +102,19 @@ export function openNowCondition(now: Date, narrowing: OpenNowNarrowing): SQL {
  * exceptions instead.
  */
 export function openNowProbe(now: Date): SQL {
-  const { minuteOfWeek, excepted } = openAt(now);
+  const at = openAt(now);
   const b = directoryBusiness;
-  return sql`(case when ${excepted(b.id)} then ${openFromPeriods(now, b.id)} else ${b.openWeek} @> ${minuteOfWeek}::int end)`;
+  return sql`(case when ${at.excepted(b.id)} then ${openFromPeriods(at, b.id)} else ${b.openWeek} @> ${at.minuteOfWeek}::int end)`;
 }
 
 /**
- * "Open now" from a business's periods and exceptions. `offset 0` keeps each
+ * "Open now" from a business's periods and exceptions, at the instant `at`
+ * (openAt's, worked out once by the caller). `offset 0` keeps each
  * `exists` a subplan run for the business; without it PostgreSQL makes them
  * semi-joins and hashes every open business.
  */
-function openFromPeriods(now: Date, businessId: AnyColumn): SQL {
-  const { day, yesterday, noExceptionOn, todaysPeriod, yesterdaysPeriod, exception } = openAt(now);
+function openFromPeriods(at: ReturnType<typeof openAt>, businessId: AnyColumn): SQL {
+  const { day, yesterday, noExceptionOn, todaysPeriod, yesterdaysPeriod, exception } = at;
   const h = businessHours;
   const x = businessHoursException;
   const period = (when: SQL) =>
@@ -180,10 +181,11 @@ export async function countOpenNow(
  * exceptions, as openNowProbe tests them.
  */
 function openFromChanges(now: Date, category: DirectoryQuery["category"], matching: SQL) {
-  const { minuteOfWeek, excepted } = openAt(now);
+  const at = openAt(now);
+  const { minuteOfWeek, excepted } = at;
   const c = openWeekChange;
   const b = directoryBusiness;
-  const corrected = sql`(select count(*) filter (where ${openFromPeriods(now, b.id)})
+  const corrected = sql`(select count(*) filter (where ${openFromPeriods(at, b.id)})
     - count(*) filter (where ${b.openWeek} @> ${minuteOfWeek}::int)
     from ${b} where ${and(matching, excepted(b.id))})`;
   return db()

@@ -141,7 +141,8 @@ export async function searchListings(
     // Nearest first: the box around the radius, the page's rows past it dropped after the sort (decision 0052).
     box: inBox(near.origin, near.km, businessListing.latitude, businessListing.longitude),
   };
-  const where = and(listingConditions(query), radius?.exact);
+  const conditions = listingConditions(query);
+  const where = and(conditions, radius?.exact);
   const from = near?.origin ?? origin;
   const distance = from ? distanceFrom(from, businessListing.latitude, businessListing.longitude) : undefined;
   const sort: ListingSort =
@@ -154,7 +155,7 @@ export async function searchListings(
           table: businessListing,
           id: businessListing.id,
           columns: cardColumns,
-          where: and(listingConditions(query), radius?.box)!,
+          where: and(conditions, radius?.box)!,
           distance,
           order: newestFirst,
           offset: (query.page - 1) * PAGE_SIZE,
