@@ -10,7 +10,12 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import expressStaticGzip from "express-static-gzip";
 import { pinoHttp } from "pino-http";
 import proxyAddr from "proxy-addr";
-import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
+import {
+  createRequestHandler as createFetchHandler,
+  RouterContextProvider,
+  type RouterContext,
+  type ServerBuild,
+} from "react-router";
 import { admission } from "./app/server/admission.server.ts";
 import { CROSS_SITE_MESSAGE, isCrossSiteExempt, isCrossSiteRequest } from "./app/server/cross-site.server.ts";
 import { chooseFreePort, EnvError, loadDotEnv, mapTilesSource, env as readEnv } from "./app/server/env.server.ts";
@@ -25,6 +30,7 @@ import { serveUploads } from "./app/server/uploads.server.ts";
 interface AppEntry {
   cspNonceContext: RouterContext<string>;
   clientIpContext: RouterContext<string>;
+  pageRefreshContext: RouterContext<boolean>;
   start(): Promise<void>;
   stop(): Promise<void>;
   closeLiveStreams(): void;
@@ -166,7 +172,8 @@ app.use((req, _res, next) => {
 // Live streams (decision 0032) stay open for as long as a page does: they
 // must not hold the places that pages wait for.
 // Health checks and metrics scrapes must answer while pages queue.
-// Kept pages take their turn in the same queue (answerKeptPage).
+// Kept pages do not queue: they need no database and half a millisecond
+// (answerKeptPage, decision 0055).
 const admitted = admission({ passes: (req) => ["/healthz", "/events", "/metrics"].includes(req.url ?? "") });
 app.use(admitted);
 
@@ -194,6 +201,9 @@ app.use((req, res, next) => {
   });
   next();
 });
+
+// The same app without Express, for kept pages rendered again in the background.
+const renderInBackground = createFetchHandler(build, production ? "production" : "development");
 
 app.all(
   "/{*splat}",
@@ -288,10 +298,10 @@ function setSecurityHeaders(res: http.ServerResponse, nonce: string) {
  * A public page kept for visitors (decision 0016) is answered here, ahead of
  * Express, with what Express's middleware would have given it: the security
  * headers and a nonce of its own, the log line, the metric, the listing's view.
- * It takes its turn in the admission queue, as it did behind Express, and
- * needs none of the rest (no body, no session), whose layers cost three times
- * what the answer does (bench/README.md, the page cache). False when it is
- * not kept.
+ * It needs none of the rest (no body, no session), whose layers cost three
+ * times what the answer does (bench/README.md, the page cache), and it does
+ * not wait in the admission queue behind renders and sign-ins: at a steady
+ * rate that wait was its whole tail (decision 0055). False when it is not kept.
  */
 function answerKeptPage(req: http.IncomingMessage, res: http.ServerResponse): boolean {
   if (req.method !== "GET" || !req.url) return false;
@@ -307,23 +317,43 @@ function answerKeptPage(req: http.IncomingMessage, res: http.ServerResponse): bo
   // No one reads the body of a GET: read and dropped, as Express's "finish" listener does for its answers.
   req.resume();
   const { method, url } = req;
-  admitted(req, res, () => {
-    setSecurityHeaders(res, nonce);
-    res.statusCode = page.status;
-    for (const [name, value] of page.headers) res.setHeader(name, value);
-    res.end(page.body);
-    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-    entry.observeRequest("page cache", method, page.status, seconds);
-    logger.info(
-      { req: { method, url }, res: { statusCode: page.status }, responseTime: seconds * 1000 },
-      "request completed",
-    );
-    if (page.status === 200) {
-      const address = proxyAddr(req, app.get("trust proxy fn") as (address: string, hop: number) => boolean);
-      entry.answered(url.split("?")[0]!, address, req.headers["user-agent"]);
+  setSecurityHeaders(res, nonce);
+  res.statusCode = page.status;
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.end(page.body);
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  entry.observeRequest("page cache", method, page.status, seconds);
+  logger.info(
+    { req: { method, url }, res: { statusCode: page.status }, responseTime: seconds * 1000 },
+    "request completed",
+  );
+  const address = proxyAddr(req, app.get("trust proxy fn") as (address: string, hop: number) => boolean);
+  if (page.status === 200) entry.answered(url.split("?")[0]!, address, req.headers["user-agent"]);
+  if (page.refresh) renderAgainLater(url, req.headers.cookie, address);
+  return true;
+}
+
+/**
+ * A kept page past its s-maxage, rendered again once no visitor waits
+ * (decision 0055), as the visitor who found it stale asked for it: same
+ * address and cookies, their address for the search limit. The page cache
+ * keeps the new render; nobody reads this answer, and it counts no view.
+ */
+function renderAgainLater(url: string, cookie: string | undefined, address: string) {
+  admitted.later(async () => {
+    const context = new RouterContextProvider();
+    context.set(entry.cspNonceContext, crypto.randomBytes(16).toString("base64"));
+    context.set(entry.clientIpContext, address);
+    context.set(entry.pageRefreshContext, true);
+    try {
+      // The page cache keys pages by path, query and cookies, never by host: keptPage read the address so.
+      const request = new Request(new URL(url, "http://localhost"), { headers: cookie ? { cookie } : {} });
+      const response = await entry.timeRequest(new entry.RequestTimings(), () => renderInBackground(request, context));
+      await response.arrayBuffer();
+    } catch (error) {
+      logger.warn({ err: error, url }, "a kept page could not be rendered again");
     }
   });
-  return true;
 }
 
 /** TRUST_PROXY as Express takes it: a boolean, a hop count, or names and ranges. */

@@ -7,3 +7,6 @@ export const cspNonceContext = createContext<string>("");
 
 /** The visitor's IP address (through trusted proxies: TRUST_PROXY), for rate limits. */
 export const clientIpContext = createContext<string>("unknown");
+
+/** This render is a kept page made again in the background (decision 0055): kept anew, whatever is kept now. */
+export const pageRefreshContext = createContext<boolean>(false);

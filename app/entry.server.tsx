@@ -26,7 +26,7 @@ import { requestTimings } from "./server/server-timing.server";
 
 // server.ts starts and stops the app through these, so that it shares the
 // build's single instance of the database and of the context keys.
-export { clientIpContext, cspNonceContext } from "./context";
+export { clientIpContext, cspNonceContext, pageRefreshContext } from "./context";
 export { stop } from "./server/lifecycle.server";
 export { closeLiveStreams } from "./server/live.server";
 export { storage } from "./server/storage.server";

@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { admission } from "./admission.server";
 
 /** A request as far as admission sees it: its headers, and a response that closes when done. */
@@ -47,5 +47,29 @@ describe("admission", () => {
     arrive(admit, started, "health", { url: "/healthz" });
     arrive(admit, started, "page");
     expect(started).toEqual(["busy", "upload", "health"]);
+  });
+
+  it("does work for later when no request waits, one task at a time", async () => {
+    const admit = admission({ limit: 2 });
+    const started: string[] = [];
+    const finish: Record<string, () => void> = {};
+    const task = (name: string) => () => {
+      started.push(name);
+      return new Promise<void>((resolve) => (finish[name] = resolve));
+    };
+    const [a, b] = ["a", "b"].map((name) => arrive(admit, started, name));
+    admit.later(task("refresh 1"));
+    admit.later(task("refresh 2"));
+    const c = arrive(admit, started, "c");
+    a!.close();
+    expect(started).toEqual(["a", "b", "c"]); // the request came later, but a visitor waits for it
+    b!.close();
+    expect(started).toEqual(["a", "b", "c", "refresh 1"]);
+    c.close();
+    expect(started).toEqual(["a", "b", "c", "refresh 1"]); // never two at once
+    finish["refresh 1"]!();
+    await vi.waitFor(() => expect(started.at(-1)).toBe("refresh 2"));
+    arrive(admit, started, "d");
+    expect(started.at(-1)).toBe("d"); // the task holds one place of two
   });
 });

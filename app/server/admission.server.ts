@@ -29,15 +29,30 @@ export function admission({
 }: { limit?: number; passes?: (req: IncomingMessage) => boolean } = {}) {
   let working = 0;
   const queue: Waiting[] = [];
+  /** Work no visitor waits for (a kept page rendered again): one task at a time, when no request waits. */
+  const forLater: (() => Promise<unknown>)[] = [];
+  let doingLater = false;
 
   const startNext = () => {
     while (working < limit && queue.length) {
       const waiting = queue.shift()!;
       if (!waiting.gone) waiting.start();
     }
+    if (working < limit && !queue.length && !doingLater && forLater.length) {
+      const task = forLater.shift()!;
+      working++;
+      doingLater = true;
+      void task()
+        .catch(() => {}) // the task reports its own failures; its place is freed all the same
+        .finally(() => {
+          working--;
+          doingLater = false;
+          startNext();
+        });
+    }
   };
 
-  return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+  const admit = (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     // An upload takes as long as the sender's connection: it must not hold a
     // place that others wait for. Uploads are few, and limited in size.
     if (req.headers["content-type"]?.startsWith("multipart/form-data") || passes(req)) return next();
@@ -56,4 +71,11 @@ export function admission({
     res.once("close", () => (waiting.gone = true));
     queue.push(waiting);
   };
+
+  /** Queues `task` behind every request, present and to come, that waits when it would start. */
+  const later = (task: () => Promise<unknown>) => {
+    forLater.push(task);
+    startNext();
+  };
+  return Object.assign(admit, { later });
 }

@@ -27,14 +27,15 @@ const requestDuration = new Histogram({
 
 new Counter({
   name: "hbs_page_cache_requests_total",
-  help: "Public pages asked for by visitors: answered from the page cache (hit) or rendered (miss).",
+  help: "Public pages asked for by visitors: answered from the page cache (hit), from a page past its s-maxage while it is rendered again (stale), or rendered (miss, background renders included).",
   labelNames: ["result"] as const,
   registers: [registry],
   // The page cache counts as it answers (it cannot import this module, which reads it).
   collect() {
-    const { hit, miss } = pageCacheRequests();
+    const { hit, stale, miss } = pageCacheRequests();
     this.reset();
     this.inc({ result: "hit" }, hit);
+    this.inc({ result: "stale" }, stale);
     this.inc({ result: "miss" }, miss);
   },
 });

@@ -6,8 +6,15 @@
 // emptied whenever listings, businesses or packages change (a database
 // trigger notifies every server), and it is off while this server cannot hear
 // those notifications, so no server shows a change late.
+//
+// A page past its s-maxage has not changed (a change would have emptied the
+// cache), only grown older: for another s-maxage it is still answered, and
+// the first such answer has server.ts render it again in the background, when
+// no visitor waits (decision 0055). Pages expire together after a burst of
+// renders (a change, a start), and rendering them all again at once held up
+// every visitor behind them.
 import type { MiddlewareFunction } from "react-router";
-import { cspNonceContext } from "~/context";
+import { cspNonceContext, pageRefreshContext } from "~/context";
 import { takesGzip } from "./compress-page.server";
 import { logger } from "./logger.server";
 import { requestTimings } from "./server-timing.server";
@@ -24,26 +31,36 @@ interface Entry {
   gzip: SplicedGzip;
   bytes: number;
   storedAt: number;
+  /** Until then the page is fresh; after it, stale until `staleUntil`. */
   expiresAt: number;
+  staleUntil: number;
+  /** A render of it again has been asked for. */
+  refreshing: boolean;
 }
 
-/** A page as server.ts sends it. */
+/** A page as server.ts sends it; `refresh`: server.ts should render it again in the background. */
 export interface KeptPage {
   status: number;
   headers: [string, string][];
   body: Buffer<ArrayBuffer>;
+  refresh?: boolean;
 }
 
-/** Pages are 30–130 KB, and kept compressed too: this keeps several hundred. */
-const MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * Pages are 30–130 KB, and kept compressed too: this keeps two to four
+ * thousand. At 64 MB the load benchmark's thousand pages (400 searches, 500
+ * listings) did not fit, and the least recently used were put out and
+ * rendered again long before they expired (decision 0055).
+ */
+const MAX_BYTES = 256 * 1024 * 1024;
 
 const entries = new Map<string, Entry>();
 let bytes = 0;
 /** Renders in progress: other requests for the same page wait for them rather than render it again. */
 const rendering = new Map<string, Promise<Entry | undefined>>();
 let enabled = false;
-/** Visitors' requests for a public page answered from a kept page, and rendered instead (for /metrics). */
-const requests = { hit: 0, miss: 0 };
+/** Visitors' requests for a public page answered from a kept page (fresh or stale), and rendered instead (for /metrics). */
+const requests = { hit: 0, stale: 0, miss: 0 };
 /** Bumped by every change: a page rendered before a change is not stored after it. */
 let generation = 0;
 
@@ -76,11 +93,12 @@ function keyOf(method: string, url: URL, cookie: string | null | undefined): str
   return `${url.pathname}${url.search}\n${cookie ?? ""}`;
 }
 
+/** The page kept for `key`, fresh or stale. */
 function lookup(key: string, now: number): Entry | undefined {
   const entry = entries.get(key);
   if (!entry) return undefined;
   entries.delete(key);
-  if (entry.expiresAt <= now) {
+  if (entry.staleUntil <= now) {
     bytes -= entry.bytes;
     return undefined;
   }
@@ -155,15 +173,18 @@ export function keptPage(
   const now = Date.now();
   const entry = key === undefined ? undefined : lookup(key, now);
   if (!entry) return undefined;
-  requests.hit++;
+  const stale = entry.expiresAt <= now;
+  requests[stale ? "stale" : "hit"]++;
   const start = performance.now();
   const page = answerFrom(entry, nonce, takesGzip(acceptEncoding ?? null));
   // No database, loader or render: the kept page's nonce is spliced into its compressed bytes.
   const splice = (performance.now() - start).toFixed(2);
   page.headers.push(ageOf(entry, now), [
     "server-timing",
-    `cache;desc="page cache hit", compression;desc="splice";dur=${splice}`,
+    `cache;desc="page cache ${stale ? "stale" : "hit"}", compression;desc="splice";dur=${splice}`,
   ]);
+  // The first answer of a stale page asks for it again; the others wait for that.
+  if (stale && !entry.refreshing) page.refresh = entry.refreshing = true;
   return page;
 }
 
@@ -184,10 +205,16 @@ export const pageCache: MiddlewareFunction<Response> = async ({ request, context
   const key = keyOf(request.method, new URL(request.url), request.headers.get("cookie"));
   if (key === undefined) return next();
   const nonce = context.get(cspNonceContext);
-  // Looked up without waiting: a miss claims the render below before anything else runs.
-  const underWay = rendering.get(key);
-  const kept = lookup(key, Date.now()) ?? (underWay && (await underWay));
-  if (kept) return replay(kept, request, nonce);
+  const refresh = context.get(pageRefreshContext);
+  if (!refresh) {
+    // Looked up without waiting: a miss claims the render below before anything else runs.
+    const underWay = rendering.get(key);
+    const now = Date.now();
+    const found = lookup(key, now);
+    // A stale page is answered ahead of React Router only; a request that came this far renders.
+    const kept = (found && found.expiresAt > now ? found : undefined) ?? (underWay && (await underWay));
+    if (kept) return replay(kept, request, nonce);
+  }
 
   const renderedIn = generation;
   let settle: (page: Entry | undefined) => void = () => {};
@@ -222,6 +249,8 @@ export const pageCache: MiddlewareFunction<Response> = async ({ request, context
       bytes: body.length + gzip.compressed.reduce((sum, piece) => sum + piece.length, 0),
       storedAt,
       expiresAt: storedAt + maxAge * 1000,
+      staleUntil: storedAt + 2 * maxAge * 1000,
+      refreshing: false,
     };
     // Not kept if the content changed meanwhile: this answer is the render's own, and current when it began.
     if (enabled && generation === renderedIn) store(key, entry);
@@ -232,5 +261,8 @@ export const pageCache: MiddlewareFunction<Response> = async ({ request, context
   } finally {
     settle(entry);
     if (rendering.get(key) === thisRender) rendering.delete(key);
+    // A refresh that kept nothing (the page failed to render) leaves the next visitor to ask again.
+    const old = entries.get(key);
+    if (refresh && old && old !== entry) old.refreshing = false;
   }
 };
