@@ -1,7 +1,8 @@
 // A short run of the load benchmark (bench/load.ts) against a production
 // server on the cluster, so the benchmark keeps working and the server keeps
-// answering a mixed load without a single error. The figures are not
-// checked: five seconds on a busy test machine say nothing about speed.
+// answering a mixed load without a single error, from connections and at a
+// steady rate. The figures are not checked: five seconds on a busy test
+// machine say nothing about speed.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { runLoadBenchmark } from "../../bench/load";
 import { startCluster, type Cluster } from "./harness";
@@ -28,4 +29,23 @@ it("a mixed load of pages, searches, enquiries and sign-ins gets no errors", asy
   // Every kind of answer the cycle expects: pages (200) and sign-ins (redirects).
   expect(results.status["2xx"]).toBeGreaterThan(0);
   expect(results.status["3xx"]).toBeGreaterThan(0);
+});
+
+it("the same load at a steady rate gets no errors either, and the server's figures are read", async () => {
+  const results = await runLoadBenchmark({
+    db: "postgres",
+    postgresUrl: cluster.url,
+    mix: "writes",
+    businesses: 2_000,
+    listings: 500,
+    connections: 10,
+    durationSeconds: 5,
+    warmupSeconds: 0,
+    rate: 40,
+  });
+  // One request every 25 ms for 5 s, each answered.
+  expect(results.requests).toBeGreaterThan(150);
+  expect(results.errors).toBe(0);
+  expect(results.status["3xx"]).toBeGreaterThan(0);
+  expect(results.byRoute.map((row) => row.route)).toEqual(expect.arrayContaining(["/auth POST", "/contact POST"]));
 });
