@@ -175,4 +175,25 @@ describe("threads", () => {
     expect(nothing).toBe("nothing");
     for (const abort of aborts) abort.abort();
   });
+
+  it("tells the reader's own open pages when a thread is marked read, so that the header's count follows", async () => {
+    const seller = await member("S5");
+    const buyer = await member("B5");
+    const thread = await interest((await listingOf(seller.id)).id, buyer.id);
+    const abort = new AbortController();
+    const sellerPage = liveStream({ id: seller.id, isStaff: false }, abort.signal).body!.getReader();
+    const decoder = new TextDecoder();
+    await sellerPage.read();
+    const next = () =>
+      Promise.race([
+        sellerPage.read().then(({ value }) => decoder.decode(value)),
+        new Promise((r) => setTimeout(() => r("nothing"), 300)),
+      ]);
+    await openThread(seller.id, thread.id);
+    expect(await next()).toBe("event: change\ndata: {}\n\n");
+    // Opened again with nothing new: nothing to tell, so a page's revalidation does not loop.
+    await openThread(seller.id, thread.id);
+    expect(await next()).toBe("nothing");
+    abort.abort();
+  });
 });

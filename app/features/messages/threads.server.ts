@@ -2,7 +2,7 @@
 // the listing has no seller account (decision 0032). Every query names the
 // member as one of the thread's two parties, so nobody reads or writes a
 // thread that is not theirs.
-import { and, desc, eq, gt, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db, type Database } from "~/server/db.server";
 import { env } from "~/server/env.server";
@@ -226,10 +226,15 @@ export async function openThread(memberId: string, threadId: number, now = new D
   const thread = await threadFor(db(), memberId, threadId);
   if (!thread) return null;
   const side = sideOf(thread, memberId);
-  await db()
+  const readAt = side === "buyer" ? messageThread.buyerReadAt : messageThread.sellerReadAt;
+  const marked = await db()
     .update(messageThread)
     .set(side === "buyer" ? { buyerReadAt: now } : { sellerReadAt: now })
-    .where(eq(messageThread.id, thread.id));
+    .where(and(eq(messageThread.id, thread.id), lt(readAt, messageThread.lastMessageAt)))
+    .returning({ id: messageThread.id });
+  // The header's unread count is loaded beside this page's data, maybe before this
+  // update: the member's open pages (this one and other tabs) are told to look again.
+  if (marked.length > 0) await notifyLive(db(), { users: [memberId] });
   const otherId = side === "buyer" ? thread.sellerId : thread.buyerId;
   const [names, listing, messages, blocks] = await Promise.all([
     otherId
