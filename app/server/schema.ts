@@ -189,6 +189,10 @@ const categoryLabelSql = sql.raw(
 const confidentialSearchSql = (): SQL =>
   sql`lower(coalesce(${businessListing.confidentialTitle}, '') || ' ' || ${categoryLabelSql} || ' ' || coalesce(split_part(${businessListing.postcode}, ' ', 1), ''))`;
 
+// A lower-cased text's words, split where pg_trgm splits them: the words in
+// which a typo'd search word is looked for, through search_word (decision 0056).
+const wordsOf = (text: SQL): SQL => sql`array_remove(regexp_split_to_array(${text}, '[^[:alnum:]]+'), '')`;
+
 // What a paid promotion package buys (decision 0026): a place in the lists'
 // showcase (featured first, with the badge), or that and the home page spotlight.
 // Ordered, so max() picks the strongest of several paid packages.
@@ -257,21 +261,23 @@ export const businessListing = pgTable(
     confidential: boolean("confidential").notNull().default(false),
     confidentialTitle: text("confidential_title"),
     confidentialFigures: jsonb("confidential_figures").$type<string[]>().notNull().default([]),
-    // What the /buy search box looks through, lower-cased, with trigram
-    // indexes: every word as a substring of search_text (title, category
-    // label, town, description); typos forgiven against the short
-    // search_title only, where word similarity is cheap.
+    // What the /buy search box looks through, lower-cased: every word as a
+    // substring of search_text (title, category label, town, description),
+    // with a trigram index; typos forgiven against the words of the title,
+    // category label and town only (search_title_words, decision 0056).
     searchText: text("search_text")
       .notNull()
       .generatedAlwaysAs(
         (): SQL =>
           sql`case when ${businessListing.confidential} then ${confidentialSearchSql()} else lower(${businessListing.title} || ' ' || ${categoryLabelSql} || ' ' || ${businessListing.town} || ' ' || ${businessListing.description}) end`,
       ),
-    searchTitle: text("search_title")
+    searchTitleWords: text("search_title_words")
+      .array()
       .notNull()
-      .generatedAlwaysAs(
-        (): SQL =>
+      .generatedAlwaysAs((): SQL =>
+        wordsOf(
           sql`case when ${businessListing.confidential} then ${confidentialSearchSql()} else lower(${businessListing.title} || ' ' || ${categoryLabelSql} || ' ' || ${businessListing.town}) end`,
+        ),
       ),
     ...timestamps,
   },
@@ -281,8 +287,23 @@ export const businessListing = pgTable(
     // with nearest first's order after the distance, so its page is chosen
     // from the index alone (decision 0042).
     index("business_listing_status_lat_lng_newest_idx").on(t.status, t.latitude, t.longitude, t.publishedAt, t.id),
-    index("business_listing_status_price_idx").on(t.status, t.askingPricePence),
-    index("business_listing_status_revenue_idx").on(t.status, t.annualRevenuePence),
+    // Each with whether a confidential listing shows the figure, and the
+    // category, so that a filter's count reads the index alone, with a
+    // category too (decisions 0053, 0056).
+    index("business_listing_status_price_idx").on(
+      t.status,
+      t.askingPricePence,
+      t.confidential,
+      t.confidentialFigures,
+      t.category,
+    ),
+    index("business_listing_status_revenue_idx").on(
+      t.status,
+      t.annualRevenuePence,
+      t.confidential,
+      t.confidentialFigures,
+      t.category,
+    ),
     // "Revenue, highest first" in its own order, so its page is the index's first
     // entries. Not instead of the one above: wider, it lost the turnover filter's
     // count to a scan of the table (19 ms rather than 9; decision 0042).
@@ -298,15 +319,21 @@ export const businessListing = pgTable(
     index("business_listing_status_category_idx").on(t.status, t.category),
     // The key-facts filters of /buy (decision 0023): ranges on (status, value) as for price and
     // revenue; the yes-only filters as partial indexes in the default order.
-    // With whether a confidential listing shows its profit, so that the
-    // filter's count reads the index alone (decision 0053).
+    // As price and revenue: a count from the index alone (decisions 0053, 0056).
     index("business_listing_status_profit_idx").on(
       t.status,
       t.netProfitPence,
       t.confidential,
       t.confidentialFigures,
+      t.category,
     ),
-    index("business_listing_status_lease_years_idx").on(t.status, t.leaseYearsRemaining),
+    index("business_listing_status_lease_years_idx").on(
+      t.status,
+      t.leaseYearsRemaining,
+      t.confidential,
+      t.confidentialFigures,
+      t.category,
+    ),
     index("business_listing_status_tenure_idx").on(t.status, t.tenure, t.publishedAt),
     index("business_listing_accommodation_idx")
       .on(t.status, t.publishedAt)
@@ -327,7 +354,7 @@ export const businessListing = pgTable(
       .on(t.id)
       .where(sql`${t.promotion} is not null`),
     index("business_listing_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
-    index("business_listing_search_title_trgm_idx").using("gin", sql`${t.searchTitle} gin_trgm_ops`),
+    index("business_listing_search_title_words_idx").using("gin", t.searchTitleWords),
   ],
 );
 
@@ -347,6 +374,11 @@ export const directoryBusiness = pgTable(
     id: serial("id").primaryKey(),
     slug: text("slug").notNull().unique(),
     name: text("name").notNull(),
+    // The name's words, where a typo'd search word is forgiven (decision 0056).
+    nameWords: text("name_words")
+      .array()
+      .notNull()
+      .generatedAlwaysAs((): SQL => wordsOf(sql`lower(${directoryBusiness.name})`)),
     category: directoryCategory("category").notNull(),
     description: text("description").notNull(),
     town: text("town").notNull(),
@@ -437,6 +469,7 @@ export const directoryBusiness = pgTable(
       .on(t.published, t.latitude, t.longitude, t.name, t.id, t.openWeek)
       .where(sql`${t.showcased}`),
     index("directory_business_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    index("directory_business_name_words_idx").using("gin", t.nameWords),
     // "Fully halal only" and "No alcohol" keep about half the rows: partial
     // indexes in the default order let their count(*) read the index alone.
     index("directory_business_fully_halal_order_idx")
@@ -601,6 +634,19 @@ export const openWeekChange = pgTable(
   },
   (t) => [index("open_week_change_minute_idx").on(t.minute, t.category, t.businesses)],
 );
+
+/**
+ * Every word of the listings' titles (with category label and town) and of
+ * the businesses' names, kept by triggers (migration 0034). A typo'd search
+ * word is looked up here, among short words, by trigram similarity; the rows
+ * holding the words found are then read from their words' indexes, where
+ * word similarity tested on each candidate row cost a millisecond for every
+ * hundred rows (decision 0056). Never pruned: a word no row holds any more
+ * finds nothing.
+ */
+export const searchWord = pgTable("search_word", { word: text("word").primaryKey() }, (t) => [
+  index("search_word_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
+]);
 
 // ---------------------------------------------------------------------------
 // What members keep

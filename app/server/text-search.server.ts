@@ -1,4 +1,5 @@
 import { and, sql, type SQL } from "drizzle-orm";
+import { searchWord } from "./schema";
 
 /** The words of a search box, at most eight, each at most 40 characters. */
 export function searchWords(text: string | undefined): string[] {
@@ -16,19 +17,20 @@ const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const containsPattern = (q: string) => `%${escapeLike(q)}%`;
 
 /**
- * Every word must appear in `text` as a substring, or be close enough to a
- * word of `fuzzyText` to forgive a typo (pg_trgm's word similarity).
- * Both are lower-cased expressions with trigram indexes; `fuzzyText` should
- * be short (a name or title), as word similarity costs per character.
- * `fuzzyText %> word`, not its commutator `word <% fuzzyText`: written as the
- * index reads it, PostgreSQL sees that the bitmap's recheck already tested
- * it, where the other way round it tested word similarity twice on every
- * candidate row (decision 0045).
+ * Every word must appear in `text` as a substring, or be close enough to one
+ * of `fuzzyWords` to forgive a typo (pg_trgm's word similarity). `text` is a
+ * lower-cased expression with a trigram index; `fuzzyWords` an array column
+ * of words with a GIN index, whose words search_word keeps. The words close
+ * to a typo'd one are found among the distinct words, and the rows holding
+ * them from the array's index, which needs no recheck (decision 0056).
+ * `word %> $1` is word_similarity($1, word), as the trigram index reads it.
  */
 export function matchesAllWords(
-  { text, fuzzyText }: { text: unknown; fuzzyText: unknown },
+  { text, fuzzyWords }: { text: unknown; fuzzyWords: unknown },
   words: string[],
 ): SQL | undefined {
   if (words.length === 0) return undefined;
-  return and(...words.map((word) => sql`(${text} like ${containsPattern(word)} or ${fuzzyText} %> ${word})`));
+  const closeTo = (word: string) =>
+    sql`array(select ${searchWord.word} from ${searchWord} where ${searchWord.word} %> ${word})`;
+  return and(...words.map((word) => sql`(${fuzzyWords} && ${closeTo(word)} or ${text} like ${containsPattern(word)})`));
 }

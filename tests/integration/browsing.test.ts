@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "../../app/server/db.server";
 import { businessListing, directoryBusiness } from "../../app/server/schema";
@@ -89,6 +90,20 @@ describe("businesses for sale", () => {
     expect(titles(await listings("search=butchr"))).toEqual(["Halal Butcher in Leeds"]);
   });
 
+  it("forgives a typo in a word a listing gained later, and not one made of two words' ends", async () => {
+    const retitle = (title: string) =>
+      database.db.update(businessListing).set({ title }).where(eq(businessListing.slug, "halal-butcher-leeds"));
+    expect((await listings("search=zatar")).total).toBe(0);
+    await retitle("Fast Repairs and Zaatar Bakery in Leeds");
+    try {
+      expect(titles(await listings("search=zatar"))).toEqual(["Fast Repairs and Zaatar Bakery in Leeds"]);
+      // "Fast Repairs" holds the trigrams of "rest" across its two words, in neither word.
+      expect(titles(await listings("search=rest"))).not.toContain("Fast Repairs and Zaatar Bakery in Leeds");
+    } finally {
+      await retitle("Halal Butcher in Leeds");
+    }
+  });
+
   it("treats LIKE wildcards in the search as text", async () => {
     expect((await listings("search=%25")).total).toBe(0);
     expect((await listings("search=_")).total).toBe(0);
@@ -155,6 +170,17 @@ describe("the directory", () => {
     expect((await businesses("search=dental")).total).toBe(6);
     expect((await businesses("search=dentl%20newport")).items.map((b) => b.name)).toContain("Newport Smile Dental Clinic");
     expect((await businesses("search=hidden")).total).toBe(0);
+  });
+
+  it("forgives a typo in the name of a business added after the others", async () => {
+    expect((await businesses("search=zaitoon")).total).toBe(0);
+    const added = { slug: "zaitoun-grill-cardiff", name: "Zaitoun Grill", category: "food" as const, description: "Grill.", town: "Cardiff" };
+    await database.db.insert(directoryBusiness).values(added);
+    try {
+      expect((await businesses("search=zaitoon")).items.map((b) => b.name)).toEqual(["Zaitoun Grill"]);
+    } finally {
+      await database.db.delete(directoryBusiness).where(eq(directoryBusiness.slug, added.slug));
+    }
   });
 
   it("filters by category tab and location", async () => {

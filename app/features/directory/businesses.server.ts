@@ -64,7 +64,7 @@ export async function searchBusinesses(
   // Every condition but published, category and "open now".
   const narrowing = [
     matchesAllWords(
-      { text: sql`lower(${directoryBusiness.name})`, fuzzyText: sql`lower(${directoryBusiness.name})` },
+      { text: sql`lower(${directoryBusiness.name})`, fuzzyWords: directoryBusiness.nameWords },
       words,
     ),
     query.location ? sql`lower(${directoryBusiness.town}) = lower(${query.location})` : undefined,

@@ -114,7 +114,7 @@ export function listingConditions(query: ListingQuery): SQL {
   return and(
     published,
     matchesAllWords(
-      { text: businessListing.searchText, fuzzyText: businessListing.searchTitle },
+      { text: businessListing.searchText, fuzzyWords: businessListing.searchTitleWords },
       searchWords(query.search),
     ),
     query.category ? eq(businessListing.category, query.category) : undefined,
