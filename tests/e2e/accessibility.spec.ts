@@ -28,9 +28,10 @@ for (const viewport of [
     for (const path of [...specRoutes.map((r) => r.path), ...extraRoutes]) {
       test(`${path} has no serious or critical violations`, async ({ page }) => {
         await page.goto(path);
-        // Scan with the cookie banner and location prompt on screen too.
-        await expect(page.getByRole("region", { name: "We value your privacy" })).toBeVisible({ timeout: 3000 });
-        await expect(page.getByRole("region", { name: "Show businesses near you?" })).toBeVisible({ timeout: 4000 });
+        // Scan with the cookie banner and location prompt on screen too. The prompt comes 2 s after
+        // hydration, which waits for the page's load: on a slow, busy runner that took more than 4 s.
+        await expect(page.getByRole("region", { name: "We value your privacy" })).toBeVisible({ timeout: 10_000 });
+        await expect(page.getByRole("region", { name: "Show businesses near you?" })).toBeVisible({ timeout: 10_000 });
         expect(await seriousViolations(page)).toEqual([]);
       });
     }
