@@ -172,12 +172,19 @@ describe("the directory", () => {
     expect((await businesses("search=hidden")).total).toBe(0);
   });
 
-  it("forgives a typo in the name of a business added after the others", async () => {
+  it("forgives a typo in the name of a business added after the others, or renamed", async () => {
     expect((await businesses("search=zaitoon")).total).toBe(0);
     const added = { slug: "zaitoun-grill-cardiff", name: "Zaitoun Grill", category: "food" as const, description: "Grill.", town: "Cardiff" };
     await database.db.insert(directoryBusiness).values(added);
     try {
       expect((await businesses("search=zaitoon")).items.map((b) => b.name)).toEqual(["Zaitoun Grill"]);
+      expect((await businesses("search=pistacio")).total).toBe(0);
+      const rename = (name: string) =>
+        database.db.update(directoryBusiness).set({ name }).where(eq(directoryBusiness.slug, added.slug));
+      // An update that leaves the name alone, then one that gives it a new word.
+      await database.db.update(directoryBusiness).set({ featured: true }).where(eq(directoryBusiness.slug, added.slug));
+      await rename("Zaitoun Pistachio Grill");
+      expect((await businesses("search=pistacio")).items.map((b) => b.name)).toEqual(["Zaitoun Pistachio Grill"]);
     } finally {
       await database.db.delete(directoryBusiness).where(eq(directoryBusiness.slug, added.slug));
     }

@@ -10,6 +10,7 @@ import { businessHours, directoryBusiness } from "../../app/server/schema";
 import { searchBusinesses } from "../../app/features/directory/businesses.server";
 import { parseDirectoryQuery } from "../../app/features/directory/directory-query.server";
 import { countOpenNow } from "../../app/features/directory/hours.server";
+import type { NearFilter } from "../../app/features/places/places.server";
 import { distanceKm, type LatLng } from "../../app/lib/geo";
 import { PAGE_SIZE } from "../../app/lib/list-query";
 import { recordingDatabase } from "../../bench/browse";
@@ -80,20 +81,24 @@ const leeds: LatLng = { latitude: 53.8, longitude: -1.55 };
  * hashing every open one (openNowCondition's `id in (…)` of the hours), or
  * both; and whether it looked in circles around the visitor (withinKm's `between`).
  */
-const search = async (query: string, now: Date, origin: LatLng | null = null) => {
+const search = async (query: string, now: Date, origin: LatLng | null = null, near: NearFilter | null = null) => {
   const statements: { query: string; params: unknown[] }[] = [];
   setDatabase({ ...database, db: recordingDatabase(database, statements) });
   try {
-    const { items, total } = await searchBusinesses(parseDirectoryQuery(new URLSearchParams(query)), origin, now);
+    const { items, total } = await searchBusinesses(parseDirectoryQuery(new URLSearchParams(query)), origin, now, near);
     // The count from the week's changes tests the few businesses with exceptions that way too (decision 0053).
-    const probed = statements.some((s) => s.query.includes('"open_week" @>') && !s.query.includes('"open_week_change"'));
+    const probed = statements.some(
+      (s) => s.query.includes('"open_week" @>') && !s.query.includes('"open_week_change"'),
+    );
     const hashed = statements.some((s) => s.query.includes('"directory_business"."id" in (select "business_hours"'));
     const circled = statements.some((s) => s.query.includes(" between "));
     // Statements that tested businesses for "open now": the featured ones, or those in a circle.
     const tested = (which: RegExp) =>
       statements.filter((s) => s.query.includes('"open_week" @>') && which.test(s.query)).length;
     const testings = { featured: tested(/ and "directory_business"\."showcased" and /), circles: tested(/ between /) };
-    return { names: items.map((b) => b.name), total, probed, hashed, circled, testings };
+    // Pages chosen nearest first: one for each circle tried (nearestFirstPage's subquery).
+    const pagesChosen = statements.filter((s) => s.query.includes('"chosen"')).length;
+    return { names: items.map((b) => b.name), total, probed, hashed, circled, testings, pagesChosen };
   } finally {
     setDatabase(database);
   }
@@ -269,5 +274,52 @@ describe("nearest first", () => {
     expect(last).toMatchObject({ ...expectedPage(everyShop, lastPage, leeds, false), circled: true });
     expect(last.names.length).toBeGreaterThan(0);
     expect(await search(`page=${lastPage + 1}`, noon, leeds)).toMatchObject({ names: [], total });
+  });
+});
+
+describe("near a place, within a radius (decision 0057)", () => {
+  /** The shops within `km` of Leeds, nearest first, then by name: featured or not, those without a position never. */
+  const withinPage = (km: number, shown: (shop: Shop) => boolean, page: number, openOnly: boolean) => {
+    const away = (s: Shop) => distanceKm(leeds, s.position!);
+    const within = shops
+      .filter((s) => s.published && s.position && away(s) <= km && (s.openOnFriday || !openOnly) && shown(s))
+      .sort((a, b) => away(a) - away(b) || a.name.localeCompare(b.name));
+    return { names: within.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((s) => s.name), total: within.length };
+  };
+  const withinTwoKm = withinPage(2, everyShop, 1, false).total;
+  // The first page past the shops within 2 km.
+  const pastTwoKm = Math.ceil(withinTwoKm / PAGE_SIZE) + 1;
+
+  it.each([
+    // Query, radius in miles, the shops it shows, page, and the pages chosen: one when the 2 km circle holds the page.
+    ["", 5, everyShop, 1, 1],
+    ["page=2", 5, everyShop, 2, 1],
+    ["category=other", 10, (s: Shop) => s.category === "other", 1, 1],
+    // Past the 2 km circle: the 10 km circle within 10 miles, the whole radius within 5.
+    [`page=${pastTwoKm}`, 10, everyShop, pastTwoKm, 2],
+    [`page=${pastTwoKm}`, 5, everyShop, pastTwoKm, 2],
+    // No circle inside a 1-mile radius.
+    ["", 1, everyShop, 1, 1],
+  ] as const)(
+    "shows the page sorting every shop within the radius would: %s, %s miles",
+    async (query, miles, shown, page, pagesChosen) => {
+      const km = miles * 1.609344;
+      expect(withinTwoKm).toBeGreaterThan(2 * PAGE_SIZE);
+      expect(await search(query, noon, null, { origin: leeds, km })).toMatchObject({
+        ...withinPage(km, shown, page, false),
+        pagesChosen,
+      });
+    },
+  );
+
+  it("shows the last page of a radius, and the open shops within it", async () => {
+    const km = 3 * 1.609344;
+    const lastPage = Math.ceil(withinPage(km, everyShop, 1, false).total / PAGE_SIZE);
+    const last = await search(`page=${lastPage}`, noon, null, { origin: leeds, km });
+    expect(last).toMatchObject(withinPage(km, everyShop, lastPage, false));
+    expect(last.names.length).toBeGreaterThan(0);
+    expect(await search("open=now&page=2", noon, null, { origin: leeds, km })).toMatchObject(
+      withinPage(km, everyShop, 2, true),
+    );
   });
 });

@@ -1,7 +1,7 @@
 // Near a postcode or town (decision 0034): resolving postcodes and towns from
 // the shipped districts and loaded postcodes, and the radius search of the
 // directory and /buy checked against distances computed here, independently.
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { searchBusinesses } from "../../app/features/directory/businesses.server";
 import { parseDirectoryQuery } from "../../app/features/directory/directory-query.server";
@@ -231,6 +231,41 @@ describe("radius search", () => {
       );
     });
   }
+
+  it("keeps a business just within the radius and drops one just past it, on every bearing", async () => {
+    // The radius is tested exactly only outside the box inscribed in it (decision 0057):
+    // its corners, and the circle between them, are where a mistake there would show.
+    const compass = [4.99, 5.01].flatMap((miles) =>
+      Array.from({ length: 72 }, (_, i) => ({
+        slug: `compass-${miles}-${i}`,
+        name: `Compass Bakery ${miles} ${i}`,
+        category: "food" as const,
+        description: "On a circle around B1.",
+        town: "Birmingham",
+        ...pointAt(B1, miles, i * 5),
+      })),
+    );
+    await db().insert(directoryBusiness).values(compass);
+    try {
+      const params = new URLSearchParams("near=B1&radius=5&search=compass bakery");
+      const result = await searchBusinesses(
+        parseDirectoryQuery(params),
+        null,
+        new Date(),
+        nearFilter(await readNearSearch(params)),
+      );
+      expect(result.total).toBe(72);
+      const { items } = await searchBusinesses(
+        { ...parseDirectoryQuery(params), page: 3 },
+        null,
+        new Date(),
+        nearFilter(await readNearSearch(params)),
+      );
+      expect(items.every((b) => b.name.startsWith("Compass Bakery 4.99 "))).toBe(true);
+    } finally {
+      await db().delete(directoryBusiness).where(like(directoryBusiness.slug, "compass-%"));
+    }
+  });
 
   it("combines with the other filters, and an unknown place narrows nothing", async () => {
     const params = new URLSearchParams("near=B1&radius=25&search=ring kitchen");

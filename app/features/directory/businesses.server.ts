@@ -4,8 +4,15 @@ import type { DistanceUnit, LatLng } from "~/lib/geo";
 import { PAGE_SIZE } from "~/lib/list-query";
 import { db } from "~/server/db.server";
 import { distinctValues } from "~/server/distinct-values.server";
-import { distanceFrom, inBox, withinKm } from "~/server/distance.server";
-import { countUpTo, nearestFirstPage, nearestInCircles, orderBy, type Tiebreak } from "~/server/nearest-first.server";
+import { distanceFrom, withinKm } from "~/server/distance.server";
+import {
+  countUpTo,
+  nearestFirstPage,
+  nearestInCircles,
+  nearestWithin,
+  orderBy,
+  type Tiebreak,
+} from "~/server/nearest-first.server";
 import { directoryBusiness } from "~/server/schema";
 import { matchesAllWords, searchWords } from "~/server/text-search.server";
 import type { NearFilter } from "~/features/places/places.server";
@@ -70,37 +77,37 @@ export async function searchBusinesses(
     query.location ? sql`lower(${directoryBusiness.town}) = lower(${query.location})` : undefined,
     ...halalConditions(directoryBusiness, query.filters),
   ].filter((condition) => condition !== undefined);
-  const radius = near && {
-    exact: withinKm(near.origin, near.km, directoryBusiness.latitude, directoryBusiness.longitude),
-    // Nearest first: the box around the radius, the page's rows past it dropped after the sort (decision 0052).
-    box: inBox(near.origin, near.km, directoryBusiness.latitude, directoryBusiness.longitude),
-  };
+  const radius = near && withinKm(near.origin, near.km, directoryBusiness.latitude, directoryBusiness.longitude);
   // `openTest`: "open now" as hashed lists or as a test of each business.
-  const where = (openTest?: SQL, withinRadius = radius?.exact) =>
+  // `withinRadius`: null for a page nearest first, which keeps to the radius itself.
+  const where = (openTest?: SQL, withinRadius: SQL | null | undefined = radius) =>
     and(
       published,
       query.category ? eq(directoryBusiness.category, query.category) : undefined,
       openTest,
       ...narrowing,
-      withinRadius,
+      withinRadius ?? undefined,
     );
   // "Open now" as hashed lists of the open businesses the filters keep (decisions 0028, 0045), for the count or the page.
   const openCondition = query.filters.open === "now" ? openNowCondition(now, query) : undefined;
   // A page with "open now" as `openTest`: within a radius, nearest first, the
-  // page chosen from the box's index (decision 0042); otherwise in the directory's order.
+  // page chosen from the box's index (decisions 0042, 0057); otherwise in the directory's order.
   const page = (openTest?: SQL) =>
-    near && radius
-      ? nearestFirstPage({
-          table: directoryBusiness,
-          id: directoryBusiness.id,
-          columns: cardColumns,
-          where: where(openTest, radius.box)!,
-          distance: distanceFrom(near.origin, directoryBusiness.latitude, directoryBusiness.longitude),
-          order: byName,
-          offset: (query.page - 1) * PAGE_SIZE,
-          limit: PAGE_SIZE,
-          within: near.km,
-        })
+    near
+      ? nearestWithin(
+          {
+            table: directoryBusiness,
+            id: directoryBusiness.id,
+            columns: cardColumns,
+            where: where(openTest, null)!,
+            order: byName,
+            offset: (query.page - 1) * PAGE_SIZE,
+            limit: PAGE_SIZE,
+          },
+          near.origin,
+          directoryBusiness,
+          near.km,
+        )
       : db()
           .select({ ...cardColumns, distanceKm: sql<null>`null` })
           .from(directoryBusiness)

@@ -5,8 +5,8 @@ import type { NearFilter } from "~/features/places/places.server";
 import { PAGE_SIZE } from "~/lib/list-query";
 import { db } from "~/server/db.server";
 import { distinctValues } from "~/server/distinct-values.server";
-import { distanceFrom, inBox, withinKm } from "~/server/distance.server";
-import { nearestFirstPage, orderBy, type Tiebreak } from "~/server/nearest-first.server";
+import { distanceFrom, withinKm } from "~/server/distance.server";
+import { nearestFirstPage, nearestWithin, orderBy, type Tiebreak } from "~/server/nearest-first.server";
 import { businessListing } from "~/server/schema";
 import { matchesAllWords, searchWords } from "~/server/text-search.server";
 import { CONFIDENTIAL_SLUG } from "./confidential";
@@ -136,32 +136,31 @@ export async function searchListings(
   near: NearFilter | null = null,
   viewer: Viewer = null,
 ) {
-  const radius = near && {
-    exact: withinKm(near.origin, near.km, businessListing.latitude, businessListing.longitude),
-    // Nearest first: the box around the radius, the page's rows past it dropped after the sort (decision 0052).
-    box: inBox(near.origin, near.km, businessListing.latitude, businessListing.longitude),
-  };
   const conditions = listingConditions(query);
-  const where = and(conditions, radius?.exact);
+  const where = and(
+    conditions,
+    near ? withinKm(near.origin, near.km, businessListing.latitude, businessListing.longitude) : undefined,
+  );
   const from = near?.origin ?? origin;
   const distance = from ? distanceFrom(from, businessListing.latitude, businessListing.longitude) : undefined;
   const sort: ListingSort =
     query.sort === "nearest" && !from ? "latest" : (query.sort ?? (from ? "nearest" : "latest"));
 
+  // Nearest first, then the newest: the page chosen from the coordinates' index (decisions 0042, 0057).
+  const nearest = {
+    table: businessListing,
+    id: businessListing.id,
+    columns: cardColumns,
+    where: conditions,
+    order: newestFirst,
+    offset: (query.page - 1) * PAGE_SIZE,
+    limit: PAGE_SIZE,
+  };
   const [items, [total]] = await Promise.all([
     sort === "nearest" && distance
-      ? // Nearest first, then the newest: the page chosen from the coordinates' index (decision 0042).
-        nearestFirstPage({
-          table: businessListing,
-          id: businessListing.id,
-          columns: cardColumns,
-          where: and(conditions, radius?.box)!,
-          distance,
-          order: newestFirst,
-          offset: (query.page - 1) * PAGE_SIZE,
-          limit: PAGE_SIZE,
-          within: near?.km,
-        })
+      ? near
+        ? nearestWithin(nearest, near.origin, businessListing, near.km)
+        : nearestFirstPage({ ...nearest, distance })
       : db()
           .select({ ...cardColumns, distanceKm: distance ?? sql<null>`null` })
           .from(businessListing)

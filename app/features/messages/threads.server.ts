@@ -46,6 +46,13 @@ async function blockersBetween(database: Database, a: string, b: string) {
   return rows.map((row) => row.blocker);
 }
 
+/** A side's "read up to" column, and the change that marks it read up to `now`. */
+function readMark(side: Side, now: Date) {
+  return side === "buyer"
+    ? { readAt: messageThread.buyerReadAt, markRead: { buyerReadAt: now } }
+    : { readAt: messageThread.sellerReadAt, markRead: { sellerReadAt: now } };
+}
+
 /**
  * Adds a message and, in the same transaction, tells the other side's open
  * pages and (at most once per 15 minutes while unread) their inbox.
@@ -60,17 +67,16 @@ async function addMessage(
   await tx
     .insert(message)
     .values({ threadId: thread.id, senderId: from.senderId, fromStaff: from.fromStaff, body, createdAt: now });
-  const mine = from.side === "buyer" ? { buyerReadAt: now } : { sellerReadAt: now };
   await tx
     .update(messageThread)
-    .set({ lastMessageAt: now, ...mine })
+    .set({ lastMessageAt: now, ...readMark(from.side, now).markRead })
     .where(eq(messageThread.id, thread.id));
   const to = from.side === "buyer" ? "seller" : "buyer";
   const recipientId = to === "buyer" ? thread.buyerId : thread.sellerId;
   await notifyLive(tx, recipientId ? { users: [recipientId] } : { users: [], staff: true });
 
   const notifiedAt = to === "buyer" ? messageThread.buyerNotifiedAt : messageThread.sellerNotifiedAt;
-  const readAt = to === "buyer" ? messageThread.buyerReadAt : messageThread.sellerReadAt;
+  const { readAt } = readMark(to, now);
   const [due] = await tx
     .update(messageThread)
     .set(to === "buyer" ? { buyerNotifiedAt: now } : { sellerNotifiedAt: now })
@@ -226,10 +232,10 @@ export async function openThread(memberId: string, threadId: number, now = new D
   const thread = await threadFor(db(), memberId, threadId);
   if (!thread) return null;
   const side = sideOf(thread, memberId);
-  const readAt = side === "buyer" ? messageThread.buyerReadAt : messageThread.sellerReadAt;
+  const { readAt, markRead } = readMark(side, now);
   const marked = await db()
     .update(messageThread)
-    .set(side === "buyer" ? { buyerReadAt: now } : { sellerReadAt: now })
+    .set(markRead)
     .where(and(eq(messageThread.id, thread.id), lt(readAt, messageThread.lastMessageAt)))
     .returning({ id: messageThread.id });
   // The header's unread count is loaded beside this page's data, maybe before this
