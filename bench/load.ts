@@ -309,7 +309,7 @@ async function scrapeMetrics(url: string, token: string) {
  * how many of them the server took more than 100 and 250 ms over (its own
  * clock, from arrival to the end of the answer, queueing included).
  */
-export function requestsByRoute(before: Map<string, number>, after: Map<string, number>) {
+function requestsByRoute(before: Map<string, number>, after: Map<string, number>) {
   const during = (key: string) => (after.get(key) ?? 0) - (before.get(key) ?? 0);
   const routes = new Set([...after.keys()].map((key) => key.slice(0, key.lastIndexOf(" "))));
   return [...routes]
