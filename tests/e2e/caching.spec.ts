@@ -1,7 +1,7 @@
 // HTTP caching as a browser and a proxy see it: public pages kept briefly for
 // visitors, nothing of a member's ever stored, fingerprinted assets kept for
 // a year, and everything compressed.
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, keptAnswer, test } from "./fixtures";
 
 test("a visitor's public pages may be kept by a shared cache for a minute; a member's pages never", async ({
   page,
@@ -43,7 +43,7 @@ test("the server keeps a visitor's page and serves it again with a fresh nonce; 
   const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")![1]!;
   const rendered = await page.request.get(path);
   expect(rendered.headers()["age"]).toBeUndefined();
-  const answers = [await page.request.get(path), await page.request.get(path)];
+  const answers = [await keptAnswer(page.request, path), await keptAnswer(page.request, path)];
   const nonces = answers.map((answer) => nonceOf(answer.headers()["content-security-policy"]));
   expect(nonces[0]).not.toBe(nonces[1]);
   // Kept pages are answered ahead of Express (server.ts): with the same security headers all the same.
@@ -57,8 +57,6 @@ test("the server keeps a visitor's page and serves it again with a fresh nonce; 
   expect(security(rendered.headers())).not.toContain(undefined);
   for (const answer of answers) expect(security(answer.headers())).toEqual(security(rendered.headers()));
   for (const [i, answer] of answers.entries()) {
-    // Age: the answer came from the kept copy, not from a render.
-    expect(answer.headers()["age"]).toMatch(/^\d+$/);
     expect(answer.headers()["content-encoding"]).toBe("gzip");
     const html = await answer.text();
     expect(html).toContain(`nonce="${nonces[i]}"`);
@@ -70,8 +68,9 @@ test("the server keeps a visitor's page and serves it again with a fresh nonce; 
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
   });
-  const shown = await page.goto(path);
-  expect(shown!.headers()["age"]).toMatch(/^\d+$/);
+  await expect(async () => expect((await page.goto(path))!.headers()["age"]).toMatch(/^\d+$/)).toPass({
+    timeout: 15_000,
+  });
   await hydrated(page);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "The Halal Directory" }).click();
   await expect(page).toHaveURL(/\/halal-network-space$/);
