@@ -24,7 +24,16 @@ export function inBox(origin: LatLng, km: number, latitude: AnyColumn, longitude
   const dLat = (km / EARTH_RADIUS_KM) * (180 / Math.PI);
   // A degree of longitude is shortest at the box's edge furthest from the equator.
   const widest = Math.min(89, Math.abs(origin.latitude) + dLat);
-  const dLng = dLat / Math.cos((widest * Math.PI) / 180);
+  return boxAbout(origin, { dLat, dLng: dLat / Math.cos((widest * Math.PI) / 180) }, latitude, longitude);
+}
+
+/** Rows within `dLat` and `dLng` degrees of `origin`: a range on latitude, then longitude. */
+function boxAbout(
+  origin: LatLng,
+  { dLat, dLng }: { dLat: number; dLng: number },
+  latitude: AnyColumn,
+  longitude: AnyColumn,
+): SQL {
   return sql`(${latitude} between ${origin.latitude - dLat} and ${origin.latitude + dLat}
     and ${longitude} between ${origin.longitude - dLng} and ${origin.longitude + dLng})`;
 }
@@ -55,10 +64,8 @@ export function innerBox(origin: LatLng, km: number) {
  * Rows without coordinates never match.
  */
 export function withinKm(origin: LatLng, km: number, latitude: AnyColumn, longitude: AnyColumn): SQL {
-  const { dLat, dLng } = innerBox(origin, km);
   // An OR's arms are tested in the order written: the distance only outside the inner box.
   return sql`(${inBox(origin, km, latitude, longitude)}
-    and ((${latitude} between ${origin.latitude - dLat} and ${origin.latitude + dLat}
-      and ${longitude} between ${origin.longitude - dLng} and ${origin.longitude + dLng})
+    and (${boxAbout(origin, innerBox(origin, km), latitude, longitude)}
       or ${distanceFrom(origin, latitude, longitude)} <= ${km}))`;
 }

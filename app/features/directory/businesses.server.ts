@@ -70,23 +70,22 @@ export async function searchBusinesses(
   const words = searchWords(query.search);
   // Every condition but published, category and "open now".
   const narrowing = [
-    matchesAllWords(
-      { text: sql`lower(${directoryBusiness.name})`, fuzzyWords: directoryBusiness.nameWords },
-      words,
-    ),
+    matchesAllWords({ text: sql`lower(${directoryBusiness.name})`, fuzzyWords: directoryBusiness.nameWords }, words),
     query.location ? sql`lower(${directoryBusiness.town}) = lower(${query.location})` : undefined,
     ...halalConditions(directoryBusiness, query.filters),
   ].filter((condition) => condition !== undefined);
-  const radius = near && withinKm(near.origin, near.km, directoryBusiness.latitude, directoryBusiness.longitude);
+  const radius = near
+    ? withinKm(near.origin, near.km, directoryBusiness.latitude, directoryBusiness.longitude)
+    : undefined;
   // `openTest`: "open now" as hashed lists or as a test of each business.
-  // `withinRadius`: null for a page nearest first, which keeps to the radius itself.
-  const where = (openTest?: SQL, withinRadius: SQL | null | undefined = radius) =>
+  // `keepsRadius`: false for a page nearest first, which keeps to the radius itself.
+  const where = (openTest?: SQL, { keepsRadius = true } = {}) =>
     and(
       published,
       query.category ? eq(directoryBusiness.category, query.category) : undefined,
       openTest,
       ...narrowing,
-      withinRadius ?? undefined,
+      keepsRadius ? radius : undefined,
     );
   // "Open now" as hashed lists of the open businesses the filters keep (decisions 0028, 0045), for the count or the page.
   const openCondition = query.filters.open === "now" ? openNowCondition(now, query) : undefined;
@@ -99,7 +98,7 @@ export async function searchBusinesses(
             table: directoryBusiness,
             id: directoryBusiness.id,
             columns: cardColumns,
-            where: where(openTest, null)!,
+            where: where(openTest, { keepsRadius: false })!,
             order: byName,
             offset: (query.page - 1) * PAGE_SIZE,
             limit: PAGE_SIZE,
