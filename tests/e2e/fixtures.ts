@@ -4,14 +4,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import {
-  expect,
-  test as base,
-  type APIRequestContext,
-  type APIResponse,
-  type BrowserContext,
-  type Page,
-} from "@playwright/test";
+import { expect, test as base, type BrowserContext, type Page } from "@playwright/test";
 import { CONSENT_KEY } from "../../app/lib/consent";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { readMail } from "../helpers/smtp-peer";
@@ -147,16 +140,19 @@ export async function hydrated(page: Page) {
 }
 
 /**
- * Asks for a visitor's page until the answer comes from the copy the server kept (it has an Age).
- * Any change to listings or businesses drops every kept page (decision 0016), and the tests
- * running beside this one make such changes: one may land between a page's render and its next request.
+ * Asks for a visitor's page (`ask`: a request or a browser's visit) until the answer comes from the
+ * copy the server kept (it has an Age). Any change to listings or businesses drops every kept page
+ * (decision 0016), and the tests running beside this one make such changes: one may land between a
+ * page's render and its next request.
  */
-export async function keptAnswer(request: APIRequestContext, path: string, headers?: Record<string, string>) {
-  let kept: APIResponse | undefined;
+export async function keptAnswer<Answer extends { headers(): Record<string, string> }>(
+  ask: () => Promise<Answer | null>,
+) {
+  let kept: Answer | undefined;
   await expect(async () => {
-    const answer = await request.get(path, { headers });
-    expect(answer.headers()["age"]).toMatch(/^\d+$/);
-    kept = answer;
+    const answer = await ask();
+    expect(answer?.headers()["age"]).toMatch(/^\d+$/);
+    kept = answer!;
   }).toPass({ timeout: 15_000 });
   return kept!;
 }
