@@ -4,7 +4,7 @@
 import { expireSubscriptions } from "~/features/admin/subscriptions.server";
 import { runAlerts } from "~/features/alerts/alerts.server";
 import { importLinkedAuthorities } from "~/features/directory/fsa-import.server";
-import { compactOpenWeekChanges } from "~/features/directory/hours.server";
+import { compactDirectoryCounts } from "~/features/directory/counts.server";
 import { pruneListingViewVisitors } from "~/features/marketplace/listing-views.server";
 import { syncPromotions } from "~/features/payments/promotions.server";
 import { retryStoredEvents } from "~/features/payments/webhooks.server";
@@ -80,8 +80,8 @@ const defaults: ScheduledJob[] = [
       await pruneScheduledRuns(db(), now);
       // Visitors' daily hashes are needed only for their day (decision 0024).
       await pruneListingViewVisitors(db(), now);
-      // The count of businesses open now sums these rows (decision 0053).
-      await compactOpenWeekChanges(db());
+      // The counts of businesses published and open now sum these rows (decisions 0053, 0058).
+      await compactDirectoryCounts(db());
     },
   },
 ];

@@ -595,6 +595,34 @@ export const businessHours = pgTable(
         t.halalCertifierBody,
         t.alcoholServed,
       ),
+      // With a location or a certifier, the two filters that keep a few
+      // businesses in a hundred: their periods of the day alone, where the
+      // index above reads every period of the day still open at the minute
+      // and tests each one's town and certifier (decision 0058).
+      index("business_hours_open_now_town_idx").on(
+        t.weekday,
+        t.published,
+        t.townKey,
+        t.closesAfterMinute,
+        t.opensMinute,
+        t.businessId,
+        t.category,
+        t.halalStatus,
+        t.halalCertifierBody,
+        t.alcoholServed,
+      ),
+      index("business_hours_open_now_certifier_idx").on(
+        t.weekday,
+        t.published,
+        t.halalCertifierBody,
+        t.closesAfterMinute,
+        t.opensMinute,
+        t.businessId,
+        t.category,
+        t.townKey,
+        t.halalStatus,
+        t.alcoholServed,
+      ),
     ];
   },
 );
@@ -627,7 +655,7 @@ export const businessHoursException = pgTable(
  * sum of the rows up to m (decision 0053). Triggers add a row for each
  * minute a statement changed, from directory_business.open_week
  * (migration 0032); rows are only ever added, so writers never wait for
- * each other, and housekeeping sums them up (compactOpenWeekChanges).
+ * each other, and housekeeping sums them up (compactDirectoryCounts).
  */
 export const openWeekChange = pgTable(
   "open_week_change",
@@ -637,6 +665,22 @@ export const openWeekChange = pgTable(
     businesses: integer("businesses").notNull(),
   },
   (t) => [index("open_week_change_minute_idx").on(t.minute, t.category, t.businesses)],
+);
+
+/**
+ * How many businesses are published in each category, kept as changes: the
+ * directory's size is the sum of the rows, where counting it read an entry
+ * of an index for each of its businesses (decision 0058). Triggers add a row
+ * for each category a statement changed (migration 0038); as with
+ * open_week_change, rows are only ever added and housekeeping sums them up.
+ */
+export const publishedBusinessChange = pgTable(
+  "published_business_change",
+  {
+    category: directoryCategory("category").notNull(),
+    businesses: integer("businesses").notNull(),
+  },
+  (t) => [index("published_business_change_category_idx").on(t.category, t.businesses)],
 );
 
 /**

@@ -19,6 +19,7 @@ import type { NearFilter } from "~/features/places/places.server";
 import { halalConditions, type DirectoryQuery } from "./directory-query.server";
 import { loadHygiene } from "./food-hygiene.server";
 import { halalBadges, type HalalFacts } from "./halal";
+import { publishedBusinesses } from "./counts.server";
 import { countOpenNow, loadSchedules, openNowCondition, openNowProbe, probesEachBusiness } from "./hours.server";
 import { openingState } from "./opening-hours";
 
@@ -116,15 +117,18 @@ export async function searchBusinesses(
           .offset((query.page - 1) * PAGE_SIZE);
   // "Open now" with nothing else, a category, a town or halal filters is
   // counted apart, from the hours alone (decisions 0043–0045). Words and a
-  // radius count with their page.
+  // radius count with their page. The directory, or a category of it, is
+  // summed from its changes (decision 0058).
   const counting = openCondition && !near && words.length === 0 ? countOpenNow(now, query, where()!) : undefined;
   const counted: Promise<number> = counting
     ? counting.then(({ open }) => open)
-    : db()
-        .select({ n: count() })
-        .from(directoryBusiness)
-        .where(where(openCondition))
-        .then(([row]) => row?.n ?? 0);
+    : !openCondition && !radius && narrowing.length === 0
+      ? publishedBusinesses(query.category)
+      : db()
+          .select({ n: count() })
+          .from(directoryBusiness)
+          .where(where(openCondition))
+          .then(([row]) => row?.n ?? 0);
   const pageRows = async () => {
     // Nearest first without a radius: featured, then the rest in circles
     // around the visitor (decisions 0048, 0049), "open now" tested there.

@@ -225,21 +225,6 @@ function openFromHours(now: Date, narrowing: OpenNowNarrowing, matching: SQL) {
     .from(sql`(${today}) open_today`);
 }
 
-/**
- * Sums up open_week_change's rows, a row for each category and minute
- * (housekeeping, hourly): rows added by a statement that commits meanwhile
- * are not among those deleted, and stay as they are. One at a time, across
- * servers: two deleting the same rows from a large table could deadlock.
- */
-export async function compactOpenWeekChanges(database: Database) {
-  await database.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${getTableName(openWeekChange)}))`);
-    await tx.execute(sql`with gone as (delete from ${openWeekChange} returning *)
-      insert into ${openWeekChange} ("category", "minute", "businesses")
-      select "category", "minute", sum("businesses")::int from gone group by 1, 2 having sum("businesses") <> 0`);
-  });
-}
-
 /** The schedules of some businesses, with the exceptions from yesterday to a week ahead of `today`. */
 export async function loadSchedules(ids: number[], today: string): Promise<Map<number, Schedule>> {
   const schedules = new Map<number, Schedule>(ids.map((id) => [id, { weekly: [], exceptions: [] }]));

@@ -1,4 +1,5 @@
 import { asc, count, eq } from "drizzle-orm";
+import { publishedBusinesses } from "~/features/directory/counts.server";
 import { maskableColumns, maskListing } from "~/features/marketplace/confidential.server";
 import { db } from "~/server/db.server";
 import { businessListing, directoryBusiness } from "~/server/schema";
@@ -31,13 +32,13 @@ const xmlResponse = (body: string) =>
   });
 
 export async function sitemapIndex(): Promise<Response> {
-  const [[listings], [businesses]] = await Promise.all([
+  const [[listings], businesses] = await Promise.all([
     db().select({ n: count() }).from(businessListing).where(eq(businessListing.status, "published")),
-    db().select({ n: count() }).from(directoryBusiness).where(eq(directoryBusiness.published, true)),
+    publishedBusinesses(),
   ]);
   const parts = ["pages"];
   for (let i = 1; i <= Math.ceil((listings?.n ?? 0) / SITEMAP_CHUNK); i++) parts.push(`listings-${i}`);
-  for (let i = 1; i <= Math.ceil((businesses?.n ?? 0) / SITEMAP_CHUNK); i++) parts.push(`businesses-${i}`);
+  for (let i = 1; i <= Math.ceil(businesses / SITEMAP_CHUNK); i++) parts.push(`businesses-${i}`);
   const entries = parts.map(
     (part) => `  <sitemap><loc>${escapeXml(absoluteUrl(`/sitemaps/${part}.xml`))}</loc></sitemap>`,
   );

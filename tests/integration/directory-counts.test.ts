@@ -1,19 +1,21 @@
-// "Open now" counted from the week's changes (decision 0053), on PGlite or
-// PostgreSQL: the count agrees with the opening line each card shows, at
-// every hour of a week, as businesses are added, published, moved to
-// another category, rescheduled, given an exception, renamed and removed,
-// and after housekeeping has summed the changes up.
-import { eq, sql } from "drizzle-orm";
+// The directory's counts kept as changes, on PGlite or PostgreSQL: "open now"
+// (decision 0053) agrees with the opening line each card shows, at every
+// hour of a week, and the published businesses (decision 0058) with
+// counting them, as businesses are added, published, moved to another
+// category, rescheduled, given an exception, renamed and removed, and after
+// housekeeping has summed the changes up.
+import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "../../app/server/db.server";
-import { businessHoursException, directoryBusiness, openWeekChange } from "../../app/server/schema";
-import { parseDirectoryQuery } from "../../app/features/directory/directory-query.server";
 import {
-  compactOpenWeekChanges,
-  countOpenNow,
-  loadSchedules,
-  replaceSchedule,
-} from "../../app/features/directory/hours.server";
+  businessHoursException,
+  directoryBusiness,
+  openWeekChange,
+  publishedBusinessChange,
+} from "../../app/server/schema";
+import { parseDirectoryQuery } from "../../app/features/directory/directory-query.server";
+import { compactDirectoryCounts, publishedBusinesses } from "../../app/features/directory/counts.server";
+import { countOpenNow, loadSchedules, replaceSchedule } from "../../app/features/directory/hours.server";
 import { openingState } from "../../app/features/directory/opening-hours";
 import { addBusiness as addTo, weeklyPeriods } from "../helpers/directory-fixtures";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
@@ -57,7 +59,22 @@ async function openByChanges(now: Date, category?: "food" | "other") {
   return (await countOpenNow(now, query, matching)).open;
 }
 
+/** Counted, one business at a time. */
+async function publishedByCounting(category?: "food" | "other") {
+  const [row] = await database.db
+    .select({ n: count() })
+    .from(directoryBusiness)
+    .where(and(eq(directoryBusiness.published, true), category && eq(directoryBusiness.category, category)));
+  return row!.n;
+}
+
 async function expectCountsAgree() {
+  for (const category of [undefined, "food", "other"] as const) {
+    expect({ category, published: await publishedBusinesses(category) }).toEqual({
+      category,
+      published: await publishedByCounting(category),
+    });
+  }
   for (const now of instants) {
     for (const category of [undefined, "food", "other"] as const) {
       const expected = await openByCards(now, category);
@@ -70,7 +87,10 @@ async function expectCountsAgree() {
   }
 }
 
-const changeRows = async () => (await database.db.select().from(openWeekChange)).length;
+const changeRows = async () => ({
+  openWeek: (await database.db.select().from(openWeekChange)).length,
+  published: (await database.db.select().from(publishedBusinessChange)).length,
+});
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -82,7 +102,7 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-describe("open now, counted from the week's changes", () => {
+describe("the directory's counts, kept as changes", () => {
   it("agrees with the cards as businesses and their hours change, and after housekeeping", async () => {
     const cafe = await addBusiness("Day Cafe", {}, [
       "09:00-17:00",
@@ -131,33 +151,38 @@ describe("open now, counted from the week's changes", () => {
     ]);
     await expectCountsAgree();
 
-    // A change to a business's other columns adds no row.
+    // A change to a business's other columns adds no row, nor does a statement that changes no business.
     const before = await changeRows();
     await database.db.update(directoryBusiness).set({ name: "Day Cafe & Deli" }).where(eq(directoryBusiness.id, cafe));
-    expect(await changeRows()).toBe(before);
+    await database.db.update(directoryBusiness).set({ published: true }).where(eq(directoryBusiness.id, -1));
+    expect(await changeRows()).toEqual(before);
+    expect(before.published).toBeGreaterThan(2);
 
     await database.db.delete(directoryBusiness).where(eq(directoryBusiness.id, grill));
     await expectCountsAgree();
 
-    // Housekeeping leaves one row for each category and minute, none of them zero, and the same counts.
-    await compactOpenWeekChanges(database.db);
+    // Housekeeping leaves one row for each category (and minute), none of them zero, and the same counts.
+    await compactDirectoryCounts(database.db);
     const rows = await database.db.select().from(openWeekChange);
     expect(rows.every((row) => row.businesses !== 0)).toBe(true);
     expect(new Set(rows.map((row) => `${row.category} ${row.minute}`)).size).toBe(rows.length);
-    expect(rows.length).toBeLessThan(before);
+    expect(rows.length).toBeLessThan(before.openWeek);
+    const published = await database.db.select().from(publishedBusinessChange);
+    expect(published.map((row) => row.category).sort()).toEqual(["food", "other"]);
+    expect(published.every((row) => row.businesses > 0)).toBe(true);
     await expectCountsAgree();
 
     // Two servers' housekeeping at once, while a business is added: nothing counted twice or lost.
     await Promise.all([
-      compactOpenWeekChanges(database.db),
-      compactOpenWeekChanges(database.db),
+      compactDirectoryCounts(database.db),
+      compactDirectoryCounts(database.db),
       addBusiness("Corner Shop", {}, Array(7).fill("07:00-22:00")),
     ]);
     await expectCountsAgree();
 
     // A directory emptied at once takes its changes with it.
     await database.db.execute(sql`truncate ${directoryBusiness} cascade`);
-    expect(await changeRows()).toBe(0);
+    expect(await changeRows()).toEqual({ openWeek: 0, published: 0 });
     await expectCountsAgree();
   });
 });
