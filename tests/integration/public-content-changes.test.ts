@@ -3,7 +3,14 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PUBLIC_CONTENT_CHANNEL } from "../../app/server/page-cache.server";
-import { businessListing, directoryBusiness, enquiry, servicePackage } from "../../app/server/schema";
+import { syncPromotions } from "../../app/features/payments/promotions.server";
+import {
+  businessHoursException,
+  businessListing,
+  directoryBusiness,
+  enquiry,
+  servicePackage,
+} from "../../app/server/schema";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 let database: TestDatabase;
@@ -73,7 +80,37 @@ describe("public content changes", () => {
         ),
       ),
     ).toEqual(["directory_business"]);
+    const spotlight = {
+      slug: "spotlight",
+      type: "promotion" as const,
+      name: "Spotlight",
+      pricePence: 49_00,
+      period: "month",
+    };
+    expect(await heardDuring(() => database.db.insert(servicePackage).values(spotlight))).toEqual(["service_package"]);
     expect(await heardDuring(() => database.db.delete(servicePackage))).toEqual(["service_package"]);
+  });
+
+  it("are not announced by a statement that changed no row, as the hourly promotions job's usually is", async () => {
+    // No business promoted and no subscription: the job has nothing to change.
+    await heardDuring(() => database.db.update(directoryBusiness).set({ promotion: null }));
+    expect(await heardDuring(() => syncPromotions(database.db, new Date()))).toEqual([]);
+    expect(
+      await heardDuring(() =>
+        database.db.update(businessListing).set({ title: "None" }).where(eq(businessListing.id, -1)),
+      ),
+    ).toEqual([]);
+    expect(await heardDuring(() => database.db.delete(businessHoursException))).toEqual([]);
+    // One that did is announced, whichever of the three: a day's exception added, then every exception deleted.
+    const [business] = await database.db.select({ id: directoryBusiness.id }).from(directoryBusiness).limit(1);
+    const shut = { businessId: business!.id, onDate: "2026-12-25" };
+    expect(await heardDuring(() => database.db.insert(businessHoursException).values(shut))).toEqual([
+      "business_hours_exception",
+    ]);
+    expect(await heardDuring(() => database.db.delete(businessHoursException))).toEqual(["business_hours_exception"]);
+    expect(await heardDuring(() => database.db.execute(sql`truncate ${businessHoursException}`))).toEqual([
+      "business_hours_exception",
+    ]);
   });
 
   it("are not what visitors send: an enquiry changes no public page", async () => {
@@ -90,9 +127,9 @@ describe("public content changes", () => {
         select pg_terminate_backend(pid) from pg_stat_activity
         where datname = current_database() and query ilike 'listen%'`);
       await vi.waitFor(() => expect(states).toEqual(["offline", "online"]), { timeout: 10_000 });
-      expect(
-        await heardDuring(() => database.db.update(directoryBusiness).set({ featured: true })),
-      ).toEqual(["directory_business"]);
+      expect(await heardDuring(() => database.db.update(directoryBusiness).set({ featured: true }))).toEqual([
+        "directory_business",
+      ]);
     },
   );
 });
