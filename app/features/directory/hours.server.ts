@@ -1,9 +1,10 @@
 // Opening hours in the database (docs/decisions/0028-opening-hours.md).
-import { and, asc, count, eq, getTableName, gte, inArray, lte, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lte, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { addDays } from "~/lib/dates";
 import type { Database } from "~/server/db.server";
 import { db } from "~/server/db.server";
 import { businessHours, businessHoursException, directoryBusiness, openWeekChange } from "~/server/schema";
+import { publishedBusinesses } from "./counts.server";
 import { halalConditions, type DirectoryQuery } from "./directory-query.server";
 import { londonNow, weekdayOf, type HoursException, type Schedule, type WeeklyPeriod } from "./opening-hours";
 
@@ -144,10 +145,10 @@ export function probesEachBusiness(open: number, businesses: number, rowsWanted:
  * How many of the businesses a search keeps are open at `now`, and how many
  * it keeps, as a bound for probesEachBusiness. `matching` is the search's
  * condition on the business, which must narrow as `narrowing` does (no
- * words, no radius). With no more than a category, the open ones are summed
- * from the week's changes (openFromChanges) and the businesses are
- * PostgreSQL's estimate of all of them, from its statistics (free to read);
- * narrowed further, both are counted (openFromHours).
+ * words, no radius). With no more than a category, both are summed from
+ * their changes: the open ones from the week's (openFromChanges), the
+ * businesses from the published ones' (decision 0058); narrowed further,
+ * both are counted (openFromHours).
  */
 export async function countOpenNow(
   now: Date,
@@ -157,14 +158,13 @@ export async function countOpenNow(
   const b = directoryBusiness;
   const narrowed = narrowsPastCategory(narrowing);
   // Beside the open ones, on a connection of its own: with filters, each count takes about 5 ms (decision 0050).
-  const businesses = (
-    narrowed
-      ? db().select({ n: count() }).from(b).where(matching)
-      : db()
-          .select({ n: sql<number>`reltuples::int` })
-          .from(sql`pg_class`)
-          .where(sql`oid = ${getTableName(b)}::regclass`)
-  ).then(([row]) => row?.n ?? 0);
+  const businesses = narrowed
+    ? db()
+        .select({ n: count() })
+        .from(b)
+        .where(matching)
+        .then(([row]) => row?.n ?? 0)
+    : publishedBusinesses(narrowing.category);
   const open = (
     narrowed ? openFromHours(now, narrowing, matching) : openFromChanges(now, narrowing.category, matching)
   ).then(([row]) => row?.open ?? 0);
