@@ -69,8 +69,13 @@ export function nearestFirstPage<TColumns extends Record<string, AnyPgColumn>>({
 export const orderBy = (order: Tiebreak[]) =>
   order.map(([column, direction]) => (direction === "asc" ? asc(column) : desc(column)));
 
-/** The circles nearestInCircles tries, in km: past the last, sorting every row costs less than another circle. */
-const CIRCLES_KM = [2, 10, 50];
+/**
+ * The circles nearestInCircles tries, in km: past the last, sorting every
+ * row costs less than another circle. Each holds a few times the rows of the
+ * one before: a page just past a town's 2 km reads 4 km of it, not 10, and a
+ * circle tried in vain costs a fraction of the next (decision 0060).
+ */
+const CIRCLES_KM = [2, 4, 10, 50];
 
 /**
  * A page as nearestFirstPage chooses it, looked for in wider and wider

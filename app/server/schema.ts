@@ -651,20 +651,22 @@ export const businessHoursException = pgTable(
 
 /**
  * How many published businesses' weekly opening begins (+) and ends (−) at
- * each minute of the week, by category: the number open at minute m is the
- * sum of the rows up to m (decision 0053). Triggers add a row for each
- * minute a statement changed, from directory_business.open_week
- * (migration 0032); rows are only ever added, so writers never wait for
- * each other, and housekeeping sums them up (compactDirectoryCounts).
+ * each minute of the week, by category and whether they are featured: the
+ * number open at minute m is the sum of the rows up to m (decisions 0053,
+ * 0060). Triggers add a row for each minute a statement changed, from
+ * directory_business.open_week (migrations 0032, 0040); rows are only ever
+ * added, so writers never wait for each other, and housekeeping sums them
+ * up (compactDirectoryCounts).
  */
 export const openWeekChange = pgTable(
   "open_week_change",
   {
     category: directoryCategory("category").notNull(),
+    showcased: boolean("showcased").notNull(),
     minute: integer("minute").notNull(),
     businesses: integer("businesses").notNull(),
   },
-  (t) => [index("open_week_change_minute_idx").on(t.minute, t.category, t.businesses)],
+  (t) => [index("open_week_change_minute_idx").on(t.minute, t.category, t.showcased, t.businesses)],
 );
 
 /**

@@ -1,9 +1,10 @@
 // The directory's counts kept as changes, on PGlite or PostgreSQL: "open now"
-// (decision 0053) agrees with the opening line each card shows, at every
-// hour of a week, and the published businesses (decision 0058) with
-// counting them, as businesses are added, published, moved to another
-// category, rescheduled, given an exception, renamed and removed, and after
-// housekeeping has summed the changes up.
+// (decision 0053), and the featured businesses open (decision 0060), agree
+// with the opening line each card shows, at every hour of a week, and the
+// published businesses (decision 0058) with counting them, as businesses are
+// added, published, featured, moved to another category, rescheduled, given
+// an exception, renamed and removed, and after housekeeping has summed the
+// changes up.
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "../../app/server/db.server";
@@ -33,30 +34,33 @@ const instants = [
   new Date("2026-11-15T23:59:00Z"),
 ];
 
-/** As the cards see it: the published businesses (of a category) whose opening line says open. */
+/** As the cards see it: the published businesses (of a category) whose opening line says open, and the featured ones among them. */
 async function openByCards(now: Date, category?: "food" | "other") {
   const businesses = await database.db
     .select({
       id: directoryBusiness.id,
       published: directoryBusiness.published,
       category: directoryBusiness.category,
+      showcased: directoryBusiness.showcased,
     })
     .from(directoryBusiness);
   const schedules = await loadSchedules(
     businesses.map((b) => b.id),
     now.toISOString().slice(0, 10),
   );
-  return businesses.filter(
+  const open = businesses.filter(
     (b) =>
       b.published && (!category || b.category === category) && openingState(schedules.get(b.id)!, now)?.open === true,
-  ).length;
+  );
+  return { open: open.length, featuredOpen: open.filter((b) => b.showcased).length };
 }
 
 /** As the page counts it, from open_week_change. */
 async function openByChanges(now: Date, category?: "food" | "other") {
   const query = parseDirectoryQuery(new URLSearchParams(category ? `open=now&category=${category}` : "open=now"));
   const matching = sql`${directoryBusiness.published} ${category ? sql`and ${directoryBusiness.category} = ${category}` : sql``}`;
-  return (await countOpenNow(now, query, matching)).open;
+  const { open, featuredOpen } = await countOpenNow(now, query, matching);
+  return { open, featuredOpen };
 }
 
 /** Counted, one business at a time. */
@@ -78,11 +82,7 @@ async function expectCountsAgree() {
   for (const now of instants) {
     for (const category of [undefined, "food", "other"] as const) {
       const expected = await openByCards(now, category);
-      expect({
-        now,
-        category,
-        open: await openByChanges(now, category),
-      }).toEqual({ now, category, open: expected });
+      expect({ now, category, ...(await openByChanges(now, category)) }).toEqual({ now, category, ...expected });
     }
   }
 }
@@ -114,7 +114,7 @@ describe("the directory's counts, kept as changes", () => {
       "",
     ]);
     // Past midnight, and past Sunday midnight into Monday morning.
-    const grill = await addBusiness("Late Grill", { category: "other" }, [
+    const grill = await addBusiness("Late Grill", { category: "other", featured: true }, [
       "",
       "",
       "",
@@ -129,6 +129,9 @@ describe("the directory's counts, kept as changes", () => {
 
     await database.db.update(directoryBusiness).set({ published: true }).where(eq(directoryBusiness.id, hidden));
     await database.db.update(directoryBusiness).set({ category: "other" }).where(eq(directoryBusiness.id, cafe));
+    // Featured by a paid package, and by staff.
+    await database.db.update(directoryBusiness).set({ promotion: "showcase" }).where(eq(directoryBusiness.id, cafe));
+    await database.db.update(directoryBusiness).set({ featured: true }).where(eq(directoryBusiness.id, hidden));
     await database.db.transaction((tx) =>
       replaceSchedule(tx, grill, weeklyPeriods(["12:00-23:00", "", "", "", "17:00-04:00", "", ""]), []),
     );
@@ -160,12 +163,16 @@ describe("the directory's counts, kept as changes", () => {
 
     await database.db.delete(directoryBusiness).where(eq(directoryBusiness.id, grill));
     await expectCountsAgree();
+    // The package ends.
+    await database.db.update(directoryBusiness).set({ promotion: null }).where(eq(directoryBusiness.id, cafe));
+    await expectCountsAgree();
 
-    // Housekeeping leaves one row for each category (and minute), none of them zero, and the same counts.
+    // Housekeeping leaves one row for each category (and featured flag and minute), none of them zero, and the same counts.
     await compactDirectoryCounts(database.db);
     const rows = await database.db.select().from(openWeekChange);
     expect(rows.every((row) => row.businesses !== 0)).toBe(true);
-    expect(new Set(rows.map((row) => `${row.category} ${row.minute}`)).size).toBe(rows.length);
+    expect(new Set(rows.map((row) => `${row.category} ${row.showcased} ${row.minute}`)).size).toBe(rows.length);
+    expect(rows.some((row) => row.showcased)).toBe(true);
     expect(rows.length).toBeLessThan(before.openWeek);
     const published = await database.db.select().from(publishedBusinessChange);
     expect(published.map((row) => row.category).sort()).toEqual(["food", "other"]);

@@ -97,8 +97,19 @@ const search = async (query: string, now: Date, origin: LatLng | null = null, ne
       statements.filter((s) => s.query.includes('"open_week" @>') && which.test(s.query)).length;
     const testings = { featured: tested(/ and "directory_business"\."showcased" and /), circles: tested(/ between /) };
     // Pages chosen nearest first: one for each circle tried (nearestFirstPage's subquery).
-    const pagesChosen = statements.filter((s) => s.query.includes('"chosen"')).length;
-    return { names: items.map((b) => b.name), total, probed, hashed, circled, testings, pagesChosen };
+    const chosen = statements.filter((s) => s.query.includes('"chosen"'));
+    // The circles tried, in km: the last parameter of each, the distance the page's rows are kept within.
+    const circlesKm = chosen.filter((s) => s.query.includes(" between ")).map((s) => s.params.at(-1));
+    return {
+      names: items.map((b) => b.name),
+      total,
+      probed,
+      hashed,
+      circled,
+      testings,
+      pagesChosen: chosen.length,
+      circlesKm,
+    };
   } finally {
     setDatabase(database);
   }
@@ -190,20 +201,30 @@ describe("open now, many open", () => {
     },
   );
 
-  it("nearest first past the featured shops, tests the featured shops once, then the circles in turn (decisions 0050, 0051)", async () => {
-    const openFeatured = shops.filter((s) => s.published && s.featured && s.openOnFriday).length;
-    const othersWithin = (km: number) =>
-      shops.filter((s) => s.published && !s.featured && s.position && distanceKm(leeds, s.position) <= km).length;
-    // A page whose open shops not featured are more than 2 km around Leeds holds, open or shut.
-    const page = Math.ceil((openFeatured + othersWithin(2)) / PAGE_SIZE) + 1;
-    expect(page * PAGE_SIZE - openFeatured).toBeLessThan(othersWithin(10) / 2);
-    const found = await search(`open=now&page=${page}`, noon, leeds);
-    expect(found).toMatchObject(expectedPage(everyShop, page, leeds));
-    expect(found.names).toHaveLength(PAGE_SIZE);
-    // The featured shops are tested once, to count those before the page; the
-    // 2 km circle holds too few, and the 10 km circle holds the page.
-    expect(found.testings).toEqual({ featured: 1, circles: 2 });
-  });
+  it.each([
+    // Query, the shops it shows, and how often the featured shops are tested:
+    // not at all when their count is summed with the page's (decision 0060),
+    // once when it is counted, narrowed past a category (decision 0050).
+    ["open=now", everyShop, 0],
+    ["open=now&halal=fully", (s: Shop) => s.fullyHalal, 1],
+  ] as const)(
+    "nearest first past the featured shops, %s: the featured shops counted, then the circles in turn (decisions 0050, 0051, 0060)",
+    async (query, shown, featuredTestings) => {
+      const openFeatured = shops.filter((s) => s.published && s.featured && s.openOnFriday && shown(s)).length;
+      const othersWithin = (km: number) =>
+        shops.filter((s) => s.published && !s.featured && shown(s) && s.position && distanceKm(leeds, s.position) <= km)
+          .length;
+      // A page whose open shops not featured are more than 2 km around Leeds holds, open or shut.
+      const page = Math.ceil((openFeatured + othersWithin(2)) / PAGE_SIZE) + 1;
+      expect(page * PAGE_SIZE - openFeatured).toBeLessThan(othersWithin(4) / 2);
+      const found = await search(`${query}&page=${page}`, noon, leeds);
+      expect(found).toMatchObject(expectedPage(shown, page, leeds));
+      expect(found.names).toHaveLength(PAGE_SIZE);
+      // The 2 km circle holds too few, and the 4 km circle holds the page.
+      expect(found.testings).toEqual({ featured: featuredTestings, circles: 2 });
+      expect(found.circlesKm).toEqual([2, 4]);
+    },
+  );
 
   it("counts the published businesses the page's plan is chosen by, and only the narrowed ones when filtered", async () => {
     const count = (query: string, matching: SQL) =>
@@ -212,11 +233,13 @@ describe("open now, many open", () => {
     expect(await count("open=now", published)).toEqual({
       open: expectedPage(everyShop, 1).total,
       businesses: shops.filter((s) => s.published).length,
+      featuredOpen: shops.filter((s) => s.published && s.featured && s.openOnFriday).length,
     });
     const inYork = and(published, sql`lower(${directoryBusiness.town}) = 'york'`)!;
     expect(await count("open=now&location=york", inYork)).toEqual({
       open: expectedPage((s) => s.town === "York", 1).total,
       businesses: shops.filter((s) => s.published && s.town === "York").length,
+      featuredOpen: null,
     });
   });
 
@@ -295,7 +318,7 @@ describe("near a place, within a radius (decision 0057)", () => {
     ["", 5, everyShop, 1, 1],
     ["page=2", 5, everyShop, 2, 1],
     ["category=other", 10, (s: Shop) => s.category === "other", 1, 1],
-    // Past the 2 km circle: the 10 km circle within 10 miles, the whole radius within 5.
+    // Past the 2 km circle: the 4 km circle holds the page, within 10 miles and within 5.
     [`page=${pastTwoKm}`, 10, everyShop, pastTwoKm, 2],
     [`page=${pastTwoKm}`, 5, everyShop, pastTwoKm, 2],
     // No circle inside a 1-mile radius.

@@ -135,7 +135,12 @@ export async function searchBusinesses(
     if (origin && !near) {
       return nearestBusinesses(where()!, origin, query.page, {
         circles: words.length === 0 && !query.location,
-        openNow: openCondition && { test: openNowProbe(now), total: counted },
+        openNow: openCondition && {
+          test: openNowProbe(now),
+          total: counted,
+          // Asked for only past the first page: a promise made and never awaited would leave a failed count unhandled.
+          featured: async () => (counting ? (await counting).featuredOpen : null),
+        },
       });
     }
     if (!counting) return page(openCondition);
@@ -161,14 +166,18 @@ export async function searchBusinesses(
  * circles around the origin, unless `circles` is false (words or a town,
  * whose indexes narrow them better), and sorted whole only when the widest
  * circle holds too few. "Open now": `test`, a business's own row tested as
- * the position indexes are read (decision 0051), and `total`, the count,
- * which says when no open one is left for the page.
+ * the position indexes are read (decision 0051); `total`, the count, which
+ * says when no open one is left for the page; and `featured`, how many of
+ * them are featured, when it was summed with the count (decision 0060).
  */
 async function nearestBusinesses(
   matching: SQL,
   origin: LatLng,
   page: number,
-  { circles, openNow }: { circles: boolean; openNow?: { test: SQL; total: Promise<number> } },
+  {
+    circles,
+    openNow,
+  }: { circles: boolean; openNow?: { test: SQL; total: Promise<number>; featured: () => Promise<number | null> } },
 ) {
   const b = directoryBusiness;
   const offset = (page - 1) * PAGE_SIZE;
@@ -176,8 +185,10 @@ async function nearestBusinesses(
   const rows = { table: b, id: b.id, columns: cardColumns, order: byName };
   const featured = and(matching, sql`${b.showcased}`, openNow?.test)!;
   // The featured businesses before this page, counted only up to the page's
-  // offset: when fewer, none is on the page and their count is exact (decision 0050).
-  const featuredBefore = offset === 0 ? 0 : await countUpTo(b, featured, offset);
+  // offset: when fewer, none is on the page and their count is exact (decision
+  // 0050). The open ones, when summed with the count, are not tested one by one.
+  const featuredBefore =
+    offset === 0 ? 0 : Math.min(offset, (await openNow?.featured()) ?? (await countUpTo(b, featured, offset)));
   // Sorted on their ids, names and positions alone (with no category or halal
   // filter, all in the featured position index); the page's rows are read whole after.
   const featuredRows =

@@ -30,7 +30,7 @@ export async function compactDirectoryCounts(database: Database) {
   await database.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${getTableName(w)}))`);
     for (const [table, keys, amount] of [
-      [w, [w.category, w.minute], w.businesses],
+      [w, [w.category, w.showcased, w.minute], w.businesses],
       [p, [p.category], p.businesses],
     ] satisfies [PgTable, AnyColumn[], AnyColumn][]) {
       const names = (columns: AnyColumn[]) =>

@@ -147,14 +147,16 @@ export function probesEachBusiness(open: number, businesses: number, rowsWanted:
  * condition on the business, which must narrow as `narrowing` does (no
  * words, no radius). With no more than a category, both are summed from
  * their changes: the open ones from the week's (openFromChanges), the
- * businesses from the published ones' (decision 0058); narrowed further,
- * both are counted (openFromHours).
+ * businesses from the published ones' (decision 0058), and so are the
+ * featured ones open (`featuredOpen`, decision 0060); narrowed further, the
+ * open ones and the businesses are counted (openFromHours), and
+ * `featuredOpen` is null.
  */
 export async function countOpenNow(
   now: Date,
   narrowing: OpenNowNarrowing,
   matching: SQL,
-): Promise<{ open: number; businesses: number }> {
+): Promise<{ open: number; businesses: number; featuredOpen: number | null }> {
   const b = directoryBusiness;
   const narrowed = narrowsPastCategory(narrowing);
   // Beside the open ones, on a connection of its own: with filters, each count takes about 5 ms (decision 0050).
@@ -165,31 +167,38 @@ export async function countOpenNow(
         .where(matching)
         .then(([row]) => row?.n ?? 0)
     : publishedBusinesses(narrowing.category);
-  const open = (
-    narrowed ? openFromHours(now, narrowing, matching) : openFromChanges(now, narrowing.category, matching)
-  ).then(([row]) => row?.open ?? 0);
-  const [openCount, businessCount] = await Promise.all([open, businesses]);
-  return { open: openCount, businesses: businessCount };
+  const open = narrowed
+    ? openFromHours(now, narrowing, matching).then(([row]) => ({ open: row?.open ?? 0, featuredOpen: null }))
+    : openFromChanges(now, narrowing.category, matching).then(([row]) => ({
+        open: row?.open ?? 0,
+        featuredOpen: row?.featuredOpen ?? 0,
+      }));
+  const [openCounts, businessCount] = await Promise.all([open, businesses]);
+  return { ...openCounts, businesses: businessCount };
 }
 
 /**
- * The published businesses (of `category`) open at `now`, summed from the
- * changes at each minute of the week up to now (open_week_change, decision
- * 0053): a few rows, where the hours' index holds an entry for every open
- * business. The sum follows open_week, so the few businesses with an
- * exception today or yesterday are counted again from their periods and
- * exceptions, as openNowProbe tests them.
+ * The published businesses (of `category`) open at `now`, and the featured
+ * ones among them, summed from the changes at each minute of the week up to
+ * now (open_week_change, decisions 0053, 0060): a few rows, where the hours'
+ * index holds an entry for every open business. The sum follows open_week,
+ * so the few businesses with an exception today or yesterday are counted
+ * again from their periods and exceptions, as openNowProbe tests them.
  */
 function openFromChanges(now: Date, category: DirectoryQuery["category"], matching: SQL) {
   const at = openAt(now);
   const { minuteOfWeek, excepted } = at;
   const c = openWeekChange;
   const b = directoryBusiness;
-  const corrected = sql`(select count(*) filter (where ${openFromPeriods(at, b.id)})
+  const corrected = (featuredOnly: boolean) => sql`(select count(*) filter (where ${openFromPeriods(at, b.id)})
     - count(*) filter (where ${b.openWeek} @> ${minuteOfWeek}::int)
-    from ${b} where ${and(matching, excepted(b.id))})`;
+    from ${b} where ${and(matching, excepted(b.id), featuredOnly ? sql`${b.showcased}` : undefined)})`;
   return db()
-    .select({ open: sql<number>`(coalesce(sum(${c.businesses}), 0) + ${corrected})::int` })
+    .select({
+      open: sql<number>`(coalesce(sum(${c.businesses}), 0) + ${corrected(false)})::int`,
+      featuredOpen: sql<number>`(coalesce(sum(${c.businesses}) filter (where ${c.showcased}), 0)
+        + ${corrected(true)})::int`,
+    })
     .from(c)
     .where(and(lte(c.minute, minuteOfWeek), category ? eq(c.category, category) : undefined));
 }
