@@ -123,15 +123,21 @@ describe("the directory's counts, kept as changes", () => {
       "",
       "20:00-03:00",
     ]);
-    const hidden = await addBusiness("Hidden Bakery", { published: false }, Array(7).fill("06:00-14:00"));
+    // Featured, but not published: in no count.
+    const hidden = await addBusiness(
+      "Hidden Bakery",
+      { published: false, featured: true },
+      Array(7).fill("06:00-14:00"),
+    );
     await addBusiness("No Hours", {}, Array(7).fill(""));
     await expectCountsAgree();
 
     await database.db.update(directoryBusiness).set({ published: true }).where(eq(directoryBusiness.id, hidden));
-    await database.db.update(directoryBusiness).set({ category: "other" }).where(eq(directoryBusiness.id, cafe));
-    // Featured by a paid package, and by staff.
-    await database.db.update(directoryBusiness).set({ promotion: "showcase" }).where(eq(directoryBusiness.id, cafe));
-    await database.db.update(directoryBusiness).set({ featured: true }).where(eq(directoryBusiness.id, hidden));
+    // Moved to another category and featured by a paid package at once.
+    await database.db
+      .update(directoryBusiness)
+      .set({ category: "other", promotion: "showcase" })
+      .where(eq(directoryBusiness.id, cafe));
     await database.db.transaction((tx) =>
       replaceSchedule(tx, grill, weeklyPeriods(["12:00-23:00", "", "", "", "17:00-04:00", "", ""]), []),
     );
@@ -177,6 +183,10 @@ describe("the directory's counts, kept as changes", () => {
     const published = await database.db.select().from(publishedBusinessChange);
     expect(published.map((row) => row.category).sort()).toEqual(["food", "other"]);
     expect(published.every((row) => row.businesses > 0)).toBe(true);
+    await expectCountsAgree();
+
+    // Staff stop featuring the bakery.
+    await database.db.update(directoryBusiness).set({ featured: false }).where(eq(directoryBusiness.id, hidden));
     await expectCountsAgree();
 
     // Two servers' housekeeping at once, while a business is added: nothing counted twice or lost.
