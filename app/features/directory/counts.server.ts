@@ -27,17 +27,17 @@ export async function publishedBusinesses(category?: DirectoryQuery["category"])
 export async function compactDirectoryCounts(database: Database) {
   const w = openWeekChange;
   const p = publishedBusinessChange;
+  const names = (columns: AnyColumn[]) =>
+    sql.join(
+      columns.map((column) => sql.identifier(column.name)),
+      sql`, `,
+    );
   await database.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${getTableName(w)}))`);
     for (const [table, keys, amount] of [
       [w, [w.category, w.showcased, w.minute], w.businesses],
       [p, [p.category], p.businesses],
     ] satisfies [PgTable, AnyColumn[], AnyColumn][]) {
-      const names = (columns: AnyColumn[]) =>
-        sql.join(
-          columns.map((column) => sql.identifier(column.name)),
-          sql`, `,
-        );
       const total = sql`sum(${sql.identifier(amount.name)})`;
       await tx.execute(sql`with gone as (delete from ${table} returning *)
         insert into ${table} (${names([...keys, amount])})
