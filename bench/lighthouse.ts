@@ -10,6 +10,7 @@
 //
 //   npm run bench:lighthouse                 (5 runs a page)
 //   npm run bench:lighthouse -- --runs 1
+//   npm run bench:lighthouse -- --tag before  (lighthouse-<date>-before.json: runs of one day kept apart)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -33,6 +34,9 @@ function summaryOf({ lhr }: RunnerResult) {
     ["totalBlockingTimeMs", Math.round(audits["total-blocking-time"]?.numericValue ?? 0)],
     ["cumulativeLayoutShift", Math.round((audits["cumulative-layout-shift"]?.numericValue ?? 0) * 1000) / 1000],
     ["speedIndexMs", Math.round(audits["speed-index"]?.numericValue ?? 0)],
+    // Lighthouse's own measure of the machine's speed: total blocking time,
+    // and with it the score, follows it, so runs on two machines compare only beside it.
+    ["benchmarkIndex", Math.round(lhr.environment.benchmarkIndex)],
   ]) as Record<string, number>;
 }
 
@@ -46,7 +50,9 @@ function shortfalls({ lhr }: RunnerResult) {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
+  const { values } = parseArgs({
+    options: { runs: { type: "string", default: "5" }, tag: { type: "string" } },
+  });
   const runs = Math.max(1, Number(values.runs));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hbs-lighthouse-"));
   const chromePath = ensureChromium();
@@ -69,7 +75,8 @@ async function main() {
     const directory = await (await fetch(`${url}/halal-network-space`)).text();
     const business = /href="(\/halal-network-space\/[^"?]+)"/.exec(directory)![1]!;
     const date = new Date().toISOString().slice(0, 10);
-    const out = path.join(root, "bench/results", `lighthouse-${date}`);
+    const name = `lighthouse-${date}${values.tag ? `-${values.tag}` : ""}`;
+    const out = path.join(root, "bench/results", name);
     fs.mkdirSync(out, { recursive: true });
     const summary: Record<string, Record<string, number | number[]>> = {};
     for (const page of ["/", "/buy", "/halal-network-space", listing, business]) {
@@ -79,19 +86,22 @@ async function main() {
       for (let attempt = 0; results.length < runs && attempt < runs * 2; attempt++) {
         const result = await lighthouse(`${url}${page}`, { port: chrome.port, output: "html", logLevel: "error" });
         if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
-        if (result.lhr.runtimeError) console.log(`${page}: a run failed (${result.lhr.runtimeError.code}); running again`);
+        if (result.lhr.runtimeError)
+          console.log(`${page}: a run failed (${result.lhr.runtimeError.code}); running again`);
         else results.push(result);
       }
       if (results.length < runs) throw new Error(`Lighthouse could not finish ${runs} runs of ${page}`);
       const performance = (result: RunnerResult) => result.lhr.categories.performance?.score ?? 0;
       const median = [...results].sort((a, b) => performance(a) - performance(b))[Math.floor(runs / 2)]!;
-      const name = page === "/" ? "home" : page.slice(1).replace(/\//g, "-");
-      fs.writeFileSync(path.join(out, `${name}.html`), median.report as string);
+      const report = page === "/" ? "home" : page.slice(1).replace(/\//g, "-");
+      fs.writeFileSync(path.join(out, `${report}.html`), median.report as string);
       summary[page] = { ...summaryOf(median), performanceRuns: results.map((r) => Math.round(performance(r) * 100)) };
       const lost = shortfalls(median);
-      console.log(`${page}: ${JSON.stringify(summary[page])}${lost.length ? `\n  not full marks: ${lost.join(", ")}` : ""}`);
+      console.log(
+        `${page}: ${JSON.stringify(summary[page])}${lost.length ? `\n  not full marks: ${lost.join(", ")}` : ""}`,
+      );
     }
-    const file = path.join(root, "bench/results", `lighthouse-${date}.json`);
+    const file = path.join(root, "bench/results", `${name}.json`);
     fs.writeFileSync(
       file,
       `${JSON.stringify({ date, url, runs, chromium: await chromeVersion(chrome.port), summary }, null, 2)}\n`,
