@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 // Unit and integration tests. They run without the React Router plugin: route
 // modules are tested through the server build in the e2e suite instead.
@@ -12,7 +12,13 @@ export default defineConfig({
       "tests/helpers/**/*.test.ts",
       "tests/integration/**/*.test.ts",
     ],
+    // The benchmarks' smoke run has a config of its own (vitest.bench-smoke.config.ts).
+    exclude: [...configDefaults.exclude, "bench/smoke.test.ts"],
     environment: "node",
+    // Migrated and seeded databases made once per run; each test file opens a copy.
+    globalSetup: ["tests/helpers/template-databases.ts"],
+    // Both cores of the 2-core machines we run on (Vitest's default leaves one idle).
+    maxWorkers: 2,
     // Tests never touch ./data: the embedded database and secrets stay in memory.
     env: { DATA_DIR: "memory://", LOG_LEVEL: "silent", NODE_ENV: "test" },
     testTimeout: 30_000,

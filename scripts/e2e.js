@@ -1,22 +1,26 @@
-// npm run test:e2e — builds, makes sure Chromium is there, and runs the
-// Playwright suite against the production build on a fresh data folder.
+// npm run test:e2e — makes sure Chromium is there and the build is current,
+// prepares one data folder as a new site's owner would, copies it for each
+// Playwright project's server (playwright.config.ts), and runs the suite.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { buildIfStale } from "./build-if-stale.js";
 import { ensureChromium } from "./ensure-chromium.js";
 
 ensureChromium();
+buildIfStale();
 const dataDir = process.env.E2E_DATA_DIR ?? "data-e2e";
-fs.rmSync(dataDir, { recursive: true, force: true });
-const run = (args, options = {}) => spawnSync(process.execPath, args, { stdio: "inherit", ...options }).status ?? 1;
-if (run(["node_modules/@react-router/dev/bin.js", "build"]) !== 0) process.exit(1);
+const prepared = `${dataDir}-prepared`;
+fs.rmSync(prepared, { recursive: true, force: true });
+const operator = (script, args) =>
+  spawnSync(process.execPath, ["--import", "tsx", script, ...args], {
+    env: { ...process.env, DATA_DIR: prepared, LOG_LEVEL: "warn" },
+    encoding: "utf8",
+  });
 
 // The first member of staff, made as a new site's owner would: the tests'
 // admin fixture signs in as them to make each test an admin of its own.
 const adminEmail = "e2e-owner@hbs.test";
-const created = spawnSync(process.execPath, ["--import", "tsx", "scripts/admin-create.ts", "--email", adminEmail], {
-  env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-  encoding: "utf8",
-});
+const created = operator("scripts/admin-create.ts", ["--email", adminEmail]);
 const password = /One-time password \(shown only now\): (\S+)/.exec(created.stdout ?? "")?.[1];
 if (!password) {
   console.error("npm run admin:create did not print a one-time password:\n", created.stdout, created.stderr);
@@ -25,16 +29,26 @@ if (!password) {
 // The FSA establishments the directory's specs link businesses to: our fixtures in the FSA's
 // format (tests/fixtures/fsa, decision 0029), loaded as an operator would with npm run fsa:import.
 const fixtures = ["tests/fixtures/fsa/FHRS557en-GB.xml", "tests/fixtures/fsa/FHRS776en-GB.json"];
-const imported = spawnSync(process.execPath, ["--import", "tsx", "scripts/fsa-import.ts", ...fixtures], {
-  env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-  encoding: "utf8",
-});
-if (imported.status !== 0) {
-  console.error("npm run fsa:import did not load the fixtures:\n", imported.stdout, imported.stderr);
-  process.exit(1);
+// The sample data, seeded here once rather than by each server as it starts.
+for (const [command, args] of [
+  ["scripts/fsa-import.ts", fixtures],
+  ["scripts/db-seed.ts", []],
+]) {
+  const done = operator(command, args);
+  if (done.status !== 0) {
+    console.error(`${command} failed:\n`, done.stdout, done.stderr);
+    process.exit(1);
+  }
 }
-process.exit(
-  run(["node_modules/@playwright/test/cli.js", "test", ...process.argv.slice(2)], {
-    env: { ...process.env, E2E_ADMIN_EMAIL: adminEmail, E2E_ADMIN_PASSWORD: password },
-  }),
-);
+// One copy for each project's server: the chromium project's, and the publishing project's.
+for (const folder of [dataDir, `${dataDir}-publishing`]) {
+  fs.rmSync(folder, { recursive: true, force: true });
+  fs.cpSync(prepared, folder, { recursive: true });
+}
+fs.rmSync(prepared, { recursive: true, force: true });
+
+const { status } = spawnSync(process.execPath, ["node_modules/@playwright/test/cli.js", "test", ...process.argv.slice(2)], {
+  stdio: "inherit",
+  env: { ...process.env, E2E_ADMIN_EMAIL: adminEmail, E2E_ADMIN_PASSWORD: password },
+});
+process.exit(status ?? 1);

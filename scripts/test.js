@@ -1,31 +1,49 @@
-// npm test — the whole suite, in order: types, lint, unit and integration
+// npm test — the whole suite: types and lint beside the unit and integration
 // tests (Vitest), then the browser tests (Playwright) against a production
 // build. Ends with one line counting the tests that passed and failed.
-import { spawnSync } from "node:child_process";
+// Types and lint print when they end, so Vitest's output is not cut into.
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { summarise } from "./test-summary.js";
 
-const steps = [
-  ["types", ["node_modules/@react-router/dev/bin.js", "typegen"]],
-  ["types", ["node_modules/typescript/bin/tsc"]],
-  ["lint", ["node_modules/eslint/bin/eslint.js", "."]],
-  [
-    "unit and integration",
-    ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"],
-  ],
-  ["browser", ["scripts/e2e.js"]],
-];
+const node = (args, options) => spawn(process.execPath, args, options);
+
+/** Runs each command in turn; resolves to the exit code of the first that failed, or 0. */
+function sequence(name, commands, { quiet }) {
+  return new Promise((resolve) => {
+    const output = [];
+    const next = (i) => {
+      if (i === commands.length) return done(0);
+      const child = node(commands[i], { stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit" });
+      child.stdout?.on("data", (chunk) => output.push(chunk));
+      child.stderr?.on("data", (chunk) => output.push(chunk));
+      child.on("close", (code) => (code === 0 ? next(i + 1) : done(code ?? 1)));
+    };
+    const done = (code) => {
+      console.log(`\n▶ ${name}: ${code === 0 ? "passed" : "FAILED"}`);
+      if (output.length) process.stdout.write(Buffer.concat(output));
+      resolve(code);
+    };
+    console.log(`▶ ${name}: ${commands.map((args) => args.join(" ")).join(", then ")}`);
+    next(0);
+  });
+}
 
 fs.rmSync("test-results", { recursive: true, force: true });
-let failedStep = null;
-for (const [name, args] of steps) {
-  console.log(`\n▶ ${name}: ${args.join(" ")}`);
-  const { status } = spawnSync(process.execPath, args, { stdio: "inherit" });
-  if (status !== 0) {
-    failedStep = name;
-    break;
-  }
-}
+const results = await Promise.all([
+  sequence("types", [["node_modules/@react-router/dev/bin.js", "typegen"], ["node_modules/typescript/bin/tsc"]], {
+    quiet: true,
+  }),
+  sequence("lint", [["node_modules/eslint/bin/eslint.js", "."]], { quiet: true }),
+  sequence(
+    "unit and integration",
+    [["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]],
+    { quiet: false },
+  ),
+]);
+const names = ["types", "lint", "unit and integration"];
+let failedStep = names.find((_, i) => results[i] !== 0);
+if (!failedStep && (await sequence("browser", [["scripts/e2e.js"]], { quiet: false })) !== 0) failedStep = "browser";
 
 const { passed, failed: counted, skipped } = summarise(["test-results/vitest.json", "test-results/e2e.json"]);
 // A step that failed without failing a test (types, lint, build) counts as one failure.

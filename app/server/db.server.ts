@@ -45,6 +45,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Folder of the embedded database; "memory://" keeps it in memory. */
   dataDir: string;
+  /** An embedded database's starting contents, from PGlite's dumpDataDir (the tests' template databases). */
+  loadDataDir?: Blob;
 }
 
 const migrationsFolder = path.resolve(process.cwd(), "drizzle");
@@ -54,7 +56,7 @@ const MIGRATION_LOCK_KEY = 4_274_201;
 export class DatabaseLockedError extends Error {}
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, options.loadDataDir);
 }
 
 function openPostgres(connectionString: string): DatabaseHandle {
@@ -123,12 +125,12 @@ async function listenPostgres(connectionString: string, channel: string, events:
   };
 }
 
-function openPglite(dataDir: string): DatabaseHandle {
+function openPglite(dataDir: string, loadDataDir?: Blob): DatabaseHandle {
   const inMemory = dataDir.startsWith("memory://");
   const release = inMemory ? () => {} : lockDataDir(dataDir);
   let client: PGlite;
   try {
-    const options = { extensions: { pg_trgm } };
+    const options = { extensions: { pg_trgm }, loadDataDir };
     client = inMemory ? new PGlite(options) : new PGlite(path.join(dataDir, "pglite"), options);
   } catch (error) {
     release();

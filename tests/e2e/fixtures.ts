@@ -4,9 +4,9 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test as base, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test as base, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import { CONSENT_KEY } from "../../app/lib/consent";
-import { E2E_DATA_DIR } from "../../playwright.config";
+import type { E2EServer } from "../../playwright.config";
 import { readMail } from "../helpers/smtp-peer";
 
 export { expect };
@@ -17,7 +17,10 @@ export interface Member {
   fullName: string;
 }
 
-export const test = base.extend<{
+const randomVisitorIp = () => `10.${[...crypto.randomBytes(3)].join(".")}`;
+
+export const test = base.extend<
+  {
   visitorIp: string;
   /** Makes a new member through /auth's forms and signs the page's browser in as them. */
   signUpAndSignIn: (fields?: Partial<Member>) => Promise<Member>;
@@ -25,10 +28,31 @@ export const test = base.extend<{
   signInElsewhere: (member: Member) => Promise<Page>;
   /** Makes a new member of staff and signs the page's browser in as them. */
   signInAsNewAdmin: () => Promise<Member>;
-}>({
+  },
+  {
+    /** The site's first admin (made by scripts/e2e.js), signed in once per worker, not once per test. */
+    siteOwner: APIRequestContext;
+  }
+>({
+  siteOwner: [
+    async ({ playwright }, provide, workerInfo) => {
+      const { E2E_ADMIN_EMAIL: email, E2E_ADMIN_PASSWORD: password } = process.env;
+      if (!email || !password)
+        throw new Error("Run the browser tests with npm run test:e2e: it makes the first admin.");
+      const owner = await playwright.request.newContext({
+        baseURL: workerInfo.project.use.baseURL,
+        extraHTTPHeaders: { "x-forwarded-for": randomVisitorIp() },
+      });
+      const signedIn = await owner.post("/auth", { form: { intent: "sign-in", email, password }, maxRedirects: 0 });
+      if (signedIn.status() !== 302) throw new Error(`the site's owner's sign-in answered ${signedIn.status()}`);
+      await provide(owner);
+      await owner.dispose();
+    },
+    { scope: "worker" },
+  ],
   visitorIp: [
     async ({ context }, provide) => {
-      const ip = `10.${[...crypto.randomBytes(3)].join(".")}`;
+      const ip = randomVisitorIp();
       await context.setExtraHTTPHeaders({ "x-forwarded-for": ip });
       // The location prompt (spec: 2 s after load) is tested in location-prompt.spec.ts; elsewhere
       // it would cover what a slow test clicks next, as if this visitor had said 'Not now' before.
@@ -75,38 +99,31 @@ export const test = base.extend<{
     });
     for (const context of contexts) await context.close();
   },
-  signInAsNewAdmin: async ({ browser, baseURL, visitorIp, signUpAndSignIn }, provide) => {
+  signInAsNewAdmin: async ({ siteOwner, signUpAndSignIn }, provide) => {
     await provide(async () => {
-      const { E2E_ADMIN_EMAIL: email, E2E_ADMIN_PASSWORD: password } = process.env;
-      if (!email || !password)
-        throw new Error("Run the browser tests with npm run test:e2e: it makes the first admin.");
       const member = await signUpAndSignIn({ fullName: `Staff ${crypto.randomBytes(3).toString("hex")}` });
-      // The site's first admin (scripts/e2e.js) makes this new member staff, through the back office.
-      const owner = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": visitorIp } });
-      try {
-        await owner.request.post("/auth", { form: { intent: "sign-in", email, password } });
-        const list = await owner.request.get(`/admin/users?q=${encodeURIComponent(member.email)}`);
-        const id = /href="\/admin\/users\/([^"]+)"/.exec(await list.text())?.[1];
-        if (!id) throw new Error(`the back office did not list ${member.email}`);
-        const promoted = await owner.request.post(`/admin/users/${id}`, {
-          form: { intent: "make-admin" },
-          maxRedirects: 0,
-        });
-        if (promoted.status() !== 302) throw new Error(`making staff answered ${promoted.status()}`);
-      } finally {
-        await owner.close();
-      }
+      // The site's first admin makes this new member staff, through the back office.
+      const list = await siteOwner.get(`/admin/users?q=${encodeURIComponent(member.email)}`);
+      const id = /href="\/admin\/users\/([^"]+)"/.exec(await list.text())?.[1];
+      if (!id) throw new Error(`the back office did not list ${member.email}`);
+      const promoted = await siteOwner.post(`/admin/users/${id}`, { form: { intent: "make-admin" }, maxRedirects: 0 });
+      if (promoted.status() !== 302) throw new Error(`making staff answered ${promoted.status()}`);
       return member;
     });
   },
 });
+
+/** The running test's server: its address, data folder and Stripe stand-in (playwright.config.ts). */
+export function e2eServer() {
+  return base.info().project.metadata as E2EServer;
+}
 
 /**
  * The e-mails the server has sent so far, decoded: the e2e server has no SMTP
  * server, so the outbox writes them as .eml files to its data folder.
  */
 export function sentMail() {
-  const dir = path.join(E2E_DATA_DIR, "mail");
+  const dir = path.join(e2eServer().dataDir, "mail");
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir).map((name) => readMail(fs.readFileSync(path.join(dir, name), "utf8")));
 }

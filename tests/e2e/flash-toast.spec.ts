@@ -2,11 +2,11 @@
 // with and without JavaScript. The cookie is made the way an action makes it,
 // signed with the e2e server's own secret.
 import { expect, test, type BrowserContext } from "@playwright/test";
-import { E2E_DATA_DIR } from "../../playwright.config";
+import { e2eServer } from "./fixtures";
 
 async function flash(context: BrowserContext, baseURL: string, title: string, description: string) {
   // As the server runs: production (a __Host- cookie) on the e2e data folder.
-  Object.assign(process.env, { DATA_DIR: E2E_DATA_DIR, NODE_ENV: "production" });
+  Object.assign(process.env, { DATA_DIR: e2eServer().dataDir, NODE_ENV: "production" });
   const { createToastHeaders } = await import("../../app/server/toast.server");
   const headers = await createToastHeaders({ type: "success", title, description });
   const [pair] = headers.get("set-cookie")!.split(";");

@@ -1,6 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
+import { hydrated } from "./fixtures";
 
 const prompt = (page: Page) => page.getByRole("region", { name: "Show businesses near you?" });
+/** Reloads with the page's clock under the test's hand, and lets the prompt's 2 s pass on it: no prompt. */
+async function noPromptAfterReload(page: Page) {
+  await page.clock.install();
+  await page.reload();
+  await hydrated(page);
+  await page.clock.runFor(2_500);
+  await expect(prompt(page)).toBeHidden();
+}
 const stored = (page: Page) =>
   page.evaluate(() => ({
     permission: localStorage.getItem("location-permission"),
@@ -33,9 +42,7 @@ test.describe("with the browser's permission", () => {
       location: { latitude: 51.5842, longitude: -2.9977, granted: true },
     });
 
-    await page.reload();
-    await page.waitForTimeout(2500);
-    await expect(prompt(page)).toBeHidden();
+    await noPromptAfterReload(page);
   });
 });
 
@@ -45,9 +52,7 @@ test("Not now stores denied and it never shows again", async ({ page }) => {
   await expect(prompt(page)).toBeHidden();
   expect((await stored(page)).permission).toBe("denied");
 
-  await page.reload();
-  await page.waitForTimeout(2500);
-  await expect(prompt(page)).toBeHidden();
+  await noPromptAfterReload(page);
 });
 
 test("a geolocation error stores denied", async ({ page }) => {

@@ -4,8 +4,7 @@
 import { seriousViolations } from "./axe";
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
-import { STRIPE_PEER_URL } from "../../playwright.config";
-import { expect, hydrated, sellFormFields, test, toasts } from "./fixtures";
+import { e2eServer, expect, hydrated, sellFormFields, test, toasts } from "./fixtures";
 
 /** A business the signed-in member offers for sale: theirs to promote. */
 async function offerForSale(page: Page) {
@@ -20,7 +19,7 @@ async function offerForSale(page: Page) {
 /** The checkout session behind a stub checkout page's address, as the stand-in received it. */
 async function checkoutSessionAt(page: Page, payUrl: string) {
   const id = new URL(payUrl).pathname.split("/").at(-1);
-  return (await (await page.request.get(`${STRIPE_PEER_URL}/_peer/sessions/${id}`)).json()) as {
+  return (await (await page.request.get(`${e2eServer().stripePeerUrl}/_peer/sessions/${id}`)).json()) as {
     line_items: { price_data: { unit_amount: string } }[];
     mode: string;
     metadata: { hbs_subscription: string };
@@ -78,7 +77,7 @@ test("a service plan renews monthly until a renewal fails and the member cancels
     maxRedirects: 0,
   });
   expect(answer.status()).toBe(303);
-  expect(answer.headers().location).toMatch(`${STRIPE_PEER_URL}/pay/`);
+  expect(answer.headers().location).toMatch(`${e2eServer().stripePeerUrl}/pay/`);
   const session = await checkoutSessionAt(page, answer.headers().location!);
   expect(session).toMatchObject({
     mode: "subscription",
@@ -92,12 +91,12 @@ test("a service plan renews monthly until a renewal fails and the member cancels
   await expect(card).toContainText("Business optimization");
 
   // Next month's payment is declined: the member sees it.
-  const subscriptions = (await (await page.request.get(`${STRIPE_PEER_URL}/_peer/subscriptions`)).json()) as {
+  const subscriptions = (await (await page.request.get(`${e2eServer().stripePeerUrl}/_peer/subscriptions`)).json()) as {
     id: string;
     metadata: { hbs_subscription: string };
   }[];
   const stripeId = subscriptions.find((s) => s.metadata.hbs_subscription === session.metadata.hbs_subscription)!.id;
-  expect((await page.request.post(`${STRIPE_PEER_URL}/_peer/subscriptions/${stripeId}/fail-renewal`)).status()).toBe(
+  expect((await page.request.post(`${e2eServer().stripePeerUrl}/_peer/subscriptions/${stripeId}/fail-renewal`)).status()).toBe(
     204,
   );
   await page.reload();

@@ -8,12 +8,11 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { E2E_DATA_DIR } from "../../playwright.config";
-import { cookieChoiceMade, expect, hydrated, test, toasts } from "./fixtures";
+import { cookieChoiceMade, e2eServer, expect, hydrated, test, toasts } from "./fixtures";
 
 /** The link an alert e-mail carries: the search's id signed with the site's secret, as the server signs it. */
 function unsubscribePath(id: string) {
-  const secret = fs.readFileSync(path.join(E2E_DATA_DIR, "session-secret"), "utf8").trim();
+  const secret = fs.readFileSync(path.join(e2eServer().dataDir, "session-secret"), "utf8").trim();
   const signature = crypto.createHmac("sha256", secret).update(`saved-search-unsubscribe:${id}`).digest("base64url");
   return `/alerts/unsubscribe/${id}.${signature}`;
 }

@@ -7,8 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { E2E_DATA_DIR } from "../../playwright.config";
 import { spawnServer } from "../helpers/server-process";
+import { e2eServer } from "./fixtures";
 
 test("GET /healthz answers 200 while the database answers", async ({ request }) => {
   const response = await request.get("/healthz");
@@ -45,7 +45,7 @@ test("seed images are real WebP files served as immutable", async ({ page, reque
 
   expect((await request.get("/uploads/seed/missing.webp")).status()).toBe(404);
   // Only WebP is ever served from uploads: a planted page is not, though it is there.
-  const planted = path.join(E2E_DATA_DIR, "uploads", "planted.html");
+  const planted = path.join(e2eServer().dataDir, "uploads", "planted.html");
   fs.writeFileSync(planted, "<script>alert(1)</script>");
   try {
     const answer = await request.get("/uploads/planted.html");
@@ -83,7 +83,7 @@ test("a phone gets narrower copies of images: made on first request, kept, and o
     expect(copy.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(await sharp(await copy.body()).metadata()).toMatchObject({ format: "webp", width, height: Math.round((width * 2) / 3) });
     // Kept beside the image, so the next request is a plain file.
-    expect(fs.existsSync(path.join(E2E_DATA_DIR, `${base}-${width}.webp`.replace(/^\//, "")))).toBe(true);
+    expect(fs.existsSync(path.join(e2eServer().dataDir, `${base}-${width}.webp`.replace(/^\//, "")))).toBe(true);
   }
   for (const refused of [`${base}-500.webp`, "/uploads/seed/no-such-image-400.webp", `${base}-400.webp.tmp`]) {
     expect((await request.get(refused)).status(), refused).toBe(404);
@@ -112,13 +112,13 @@ test("a client's pooled connection, idle for 6 s, is answered on the same connec
 });
 
 test("a second server on the same embedded database stops with a clear message", async () => {
-  const second = spawnServer({ PORT: "0", DATA_DIR: E2E_DATA_DIR });
+  const second = spawnServer({ PORT: "0", DATA_DIR: e2eServer().dataDir });
   expect(await second.exited).toBe(1);
   expect(second.output()).toContain("is in use by another HBS process");
 });
 
 test("a bad environment variable stops the server and is named", async () => {
-  const bad = spawnServer({ PORT: "eighty", DATA_DIR: E2E_DATA_DIR });
+  const bad = spawnServer({ PORT: "eighty", DATA_DIR: e2eServer().dataDir });
   expect(await bad.exited).toBe(1);
   expect(bad.output()).toMatch(/Invalid environment[\s\S]*PORT/);
 });

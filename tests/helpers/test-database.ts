@@ -2,11 +2,9 @@
 // throwaway PostgreSQL database when TEST_POSTGRES_URL names a server (CI runs
 // the integration tests both ways). The PostgreSQL database is dropped after.
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { openDatabase, setDatabase, type DatabaseHandle } from "../../app/server/db.server";
-import { seedDatabase } from "../../db/seed/seed";
+import type { TemplateName } from "./template-databases";
 import { createThrowawayDatabase } from "./throwaway-database";
 
 export interface TestDatabase extends DatabaseHandle {
@@ -14,16 +12,19 @@ export interface TestDatabase extends DatabaseHandle {
   destroy(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A copy of one of the run's template databases (tests/helpers/template-databases.ts):
+ * migrated, or migrated and seeded with the spec's sample data.
+ */
+export async function createTestDatabase(template: TemplateName = "migrated"): Promise<TestDatabase> {
+  const source = inject("databaseTemplates")[template];
   const serverUrl = process.env.TEST_POSTGRES_URL;
   if (!serverUrl) {
-    const handle = openDatabase({ dataDir: "memory://" });
-    await handle.migrate();
+    const handle = openDatabase({ dataDir: "memory://", loadDataDir: new Blob([fs.readFileSync(source)]) });
     return { ...handle, destroy: () => handle.close() };
   }
-  const throwaway = await createThrowawayDatabase(serverUrl, "hbs_test");
+  const throwaway = await createThrowawayDatabase(serverUrl, "hbs_test", source);
   const handle = openDatabase({ databaseUrl: throwaway.url, dataDir: "memory://" });
-  await handle.migrate();
   return {
     ...handle,
     async destroy() {
@@ -39,31 +40,27 @@ export async function createTestDatabase(): Promise<TestDatabase> {
  */
 export function seededAppDatabase() {
   const state = {} as { database: TestDatabase };
-  let uploadsDir = "";
   beforeAll(async () => {
-    state.database = await createTestDatabase();
+    state.database = await createTestDatabase("seeded");
     setDatabase(state.database);
-    uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "hbs-uploads-"));
-    await seedDatabase(state.database.db, { uploadsDir });
   });
   afterAll(async () => {
     setDatabase(undefined);
     await state.database?.destroy();
-    fs.rmSync(uploadsDir, { recursive: true, force: true });
   });
   return state;
 }
 
 /**
  * For a test file that needs only what the migrations bring (postcode
- * districts among them), not the sample data: quicker to make.
+ * districts among them), not the sample data.
  */
 export function migratedAppDatabase() {
   const state = {} as { database: TestDatabase };
   beforeAll(async () => {
     state.database = await createTestDatabase();
     setDatabase(state.database);
-  }, 120_000);
+  });
   afterAll(async () => {
     setDatabase(undefined);
     await state.database?.destroy();

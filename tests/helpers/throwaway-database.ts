@@ -9,9 +9,14 @@ export interface ThrowawayDatabase {
   drop(): Promise<void>;
 }
 
-export async function createThrowawayDatabase(serverUrl: string, prefix: string): Promise<ThrowawayDatabase> {
+/** `template` names a database to copy (tests/helpers/template-databases.ts); none is an empty one. */
+export async function createThrowawayDatabase(
+  serverUrl: string,
+  prefix: string,
+  template?: string,
+): Promise<ThrowawayDatabase> {
   const name = `${prefix}_${crypto.randomBytes(6).toString("hex")}`;
-  await asAdmin(serverUrl, `create database ${name}`);
+  await asAdmin(serverUrl, `create database ${name}${template ? ` template ${template}` : ""}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => asAdmin(serverUrl, `drop database if exists ${name} with (force)`) };

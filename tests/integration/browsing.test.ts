@@ -1,8 +1,5 @@
 // Search, filters, sorting, distance ordering and pagination of the two
 // lists, in SQL, on PGlite or PostgreSQL (see tests/helpers/test-database.ts).
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "../../app/server/db.server";
@@ -13,21 +10,17 @@ import { parseListingQuery } from "../../app/features/marketplace/listing-query.
 import { listingTowns, searchListings } from "../../app/features/marketplace/listings.server";
 import { sitemapIndex, sitemapPart } from "../../app/features/seo/sitemap.server";
 import { TOWNS } from "../../db/seed/data";
-import { seedDatabase } from "../../db/seed/seed";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 let database: TestDatabase;
-let uploadsDir: string;
 const listings = (query: string, origin: { latitude: number; longitude: number } | null = null) =>
   searchListings(parseListingQuery(new URLSearchParams(query)), origin);
 const businesses = (query: string, origin: { latitude: number; longitude: number } | null = null) =>
   searchBusinesses(parseDirectoryQuery(new URLSearchParams(query)), origin);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase("seeded");
   setDatabase(database);
-  uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "hbs-uploads-"));
-  await seedDatabase(database.db, { uploadsDir });
   const day = 24 * 3600 * 1000;
   // Extra listings: other categories, towns, revenues, states, no coordinates.
   await database.db.insert(businessListing).values([
@@ -60,7 +53,6 @@ beforeAll(async () => {
 afterAll(async () => {
   setDatabase(undefined);
   await database?.destroy();
-  fs.rmSync(uploadsDir, { recursive: true, force: true });
 });
 
 const titles = (result: { items: { title: string }[] }) => result.items.map((i) => i.title);

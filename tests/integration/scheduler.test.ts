@@ -139,30 +139,38 @@ describe("the scheduler", () => {
 
   it("renews the lease of a long run so that nobody takes it over", async () => {
     let calls = 0;
+    let finish = () => {};
     const job = {
       name: "long",
       everyMs: 10 * MINUTE,
-      run: async () => {
+      run: () => {
         calls++;
-        await new Promise((resolve) => setTimeout(resolve, 4_000));
+        return new Promise<void>((resolve) => (finish = resolve));
       },
     };
-    // A real clock and a lease shorter than the run: only renewal keeps it. The
-    // lease leaves a renewal (every third of it) a second to be late on a busy
-    // machine; at 600 ms one late renewal in CI let the other server take over.
-    const servers = ["server-a", "server-b"].map((owner) =>
-      startScheduler(database.db, [job], { owner, leaseMs: 1_500, ticking: false }),
-    );
-    running.push(...servers);
+    // The renewals come every third of the lease (here 300 ms of real time) and reach as far as the
+    // servers' clock says; the clock moves only when the test says, so a renewal late on a busy
+    // machine changes nothing but when the test goes on.
+    const leaseMs = 900;
+    const { clock, servers } = twoServers(job, leaseMs);
+    clock.now = new Date(start.getTime() + 1_000);
     const first = servers[0]!.tick();
-    for (let i = 0; i < 8; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
+    await expect.poll(() => calls).toBe(1);
+    for (let step = 1; step <= 3; step++) {
+      clock.now = new Date(start.getTime() + 1_000 + step * leaseMs);
+      // Renewed from the new time: the lease claimed before it has passed, the renewed one has not.
+      const renewedUntil = clock.now.getTime() + leaseMs;
+      await expect
+        .poll(async () => (await runsOf("long"))[0]?.leaseUntil?.getTime(), { timeout: 10_000 })
+        .toBe(renewedUntil);
+      clock.now = new Date(renewedUntil - 1);
       await servers[1]!.tick();
     }
+    finish();
     await first;
     expect(calls).toBe(1);
     const [row] = await runsOf("long");
-    expect(row).toMatchObject({ status: "done", attempts: 1 });
+    expect(row).toMatchObject({ status: "done", owner: "server-a", attempts: 1 });
   });
 
   it("forgets runs older than its retention", async () => {

@@ -2,9 +2,9 @@
 // working as the queries change. The figures themselves are not checked: at
 // this size and on a busy test machine they mean nothing.
 import { describe, expect, it } from "vitest";
-import { runAlertsBenchmark } from "../../bench/alerts";
-import { runBrowseBenchmark, SMOKE_SIZE } from "../../bench/browse";
-import { REVIEWS_SMOKE_SIZE, runReviewsBenchmark } from "../../bench/reviews";
+import { runAlertsBenchmark } from "./alerts";
+import { runBrowseBenchmark, SMOKE_SIZE } from "./browse";
+import { REVIEWS_SMOKE_SIZE, runReviewsBenchmark } from "./reviews";
 
 describe("browse benchmark (smoke)", () => {
   it(
