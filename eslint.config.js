@@ -29,6 +29,20 @@ export default tseslint.config(
             "Read the body with readFormData (app/server/form-data.server.ts): a body it cannot read is a 4xx, not a 500.",
         },
       ],
+      // One way to build a redirect, whose target is always made safe.
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "react-router",
+              importNames: ["redirect", "redirectDocument", "replace"],
+              message: "Redirect with redirectInside or redirectOutside (app/server/redirects.server.ts).",
+            },
+          ],
+        },
+      ],
     },
   },
+  { files: ["app/server/redirects.server.ts"], rules: { "no-restricted-imports": "off" } },
 );

@@ -12,3 +12,13 @@ describe("consentFromCookieHeader", () => {
     expect(consentFromCookieHeader("other=accepted")).toBeNull();
   });
 });
+
+describe("a malformed consent cookie", () => {
+  // A value that is not valid percent-encoding once made every page answer 500.
+  it.each(["%", "%E0%A4%A", "%ZZ", "accepted%", "\u00e9"])("%s counts as no choice, and never throws", (value) => {
+    expect(consentFromCookieHeader(`a=1; cookie-consent=${value}; b=2`)).toBeNull();
+  });
+  it("still reads a choice beside another malformed cookie", () => {
+    expect(consentFromCookieHeader("broken=%E0%A4%A; cookie-consent=accepted")).toBe("accepted");
+  });
+});

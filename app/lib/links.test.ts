@@ -32,6 +32,12 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath("/\\evil.example")).toBe("/");
     expect(safeRedirectPath(undefined)).toBe("/");
   });
+  it("percent-encodes what a Location header cannot carry (characters above U+00FF)", () => {
+    expect(safeRedirectPath("/。evil")).toBe("/%E3%80%82evil");
+    expect(safeRedirectPath("/😀?q=café#top")).toBe("/%F0%9F%98%80?q=caf%C3%A9#top");
+    // Made safe once, it is kept as it is.
+    expect(safeRedirectPath("/%F0%9F%98%80")).toBe("/%F0%9F%98%80");
+  });
   it("refuses control characters, which would split the Location header", () => {
     expect(safeRedirectPath("/buy\r\nSet-Cookie: a=b")).toBe("/");
     expect(safeRedirectPath("/buy\u0000")).toBe("/");

@@ -16,7 +16,14 @@ export function mapsSearchHref(address: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 }
 
-/** Only a path on this site, so a form cannot send the visitor elsewhere. */
+const THIS_SITE = "http://this-site.invalid";
+
+/**
+ * Only a path on this site, so a form cannot send the visitor elsewhere; and
+ * percent-encoded as a URL is, so any character a visitor typed ("/。evil",
+ * "/😀") can stand in a Location header, which takes bytes up to U+00FF only.
+ * Every redirect target passes through here (app/server/redirects.server.ts).
+ */
 export function safeRedirectPath(value: unknown, fallback = "/"): string {
   if (
     typeof value !== "string" ||
@@ -28,7 +35,8 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
   ) {
     return fallback;
   }
-  return value;
+  const url = new URL(value, THIS_SITE);
+  return url.origin === THIS_SITE ? `${url.pathname}${url.search}${url.hash}` : fallback;
 }
 
 /** The path of the page a form was sent from (its Referer), for going back to it. */

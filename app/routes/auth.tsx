@@ -1,4 +1,4 @@
-import { Link, redirect } from "react-router";
+import { Link } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { Card } from "~/components/ui/card";
 import { authPageAction } from "~/features/account/auth-actions.server";
@@ -8,13 +8,14 @@ import { getSessionUser } from "~/features/account/session.server";
 import { safeRedirectPath } from "~/lib/links";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/auth";
+import { redirectInside } from "~/server/redirects.server";
 
 const views = ["sign-in", "sign-up", "forgot-password"] as const;
 type View = (typeof views)[number];
 
 export async function loader({ request }: Route.LoaderArgs) {
   // The spec: a visitor with a session has nothing to do here.
-  if (await getSessionUser(request)) throw redirect("/");
+  if (await getSessionUser(request)) throw redirectInside("/");
   const url = new URL(request.url);
   const tab = url.searchParams.get("tab");
   return {

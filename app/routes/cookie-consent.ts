@@ -1,9 +1,9 @@
-import { redirect } from "react-router";
 import { CONSENT_KEY, isConsentChoice } from "~/lib/consent";
 import { safeRedirectPath } from "~/lib/links";
 import { secureCookies } from "~/server/cookies.server";
 import { formOrRefusal, TEXT_FORM_LIMITS } from "~/server/form-data.server";
 import type { Route } from "./+types/cookie-consent";
+import { redirectInside } from "~/server/redirects.server";
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
@@ -19,7 +19,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   // Only the server reads it (to leave the banner out), so scripts need not.
   const secure = secureCookies() ? "; Secure" : "";
-  return redirect(redirectTo, {
+  return redirectInside(redirectTo, {
     headers: {
       "set-cookie": `${CONSENT_KEY}=${choice}; Path=/; Max-Age=${ONE_YEAR_S}; HttpOnly; SameSite=Lax${secure}`,
     },
@@ -27,5 +27,5 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return redirect("/");
+  return redirectInside("/");
 }

@@ -1,5 +1,5 @@
 import { CheckCircle2, MapPin } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { ListingGallery } from "~/features/marketplace/components/listing-gallery";
 import { KeyFactsTable } from "~/features/marketplace/components/key-facts-table";
@@ -28,13 +28,14 @@ import { postcodeDistrict } from "~/features/marketplace/confidential";
 import { seoMeta, summarise } from "~/lib/seo";
 import { absoluteUrl } from "~/server/site.server";
 import type { Route } from "./+types/listing";
+import { redirectInside } from "~/server/redirects.server";
 
 /** The listing as this viewer may see it (decision 0033), or the 404 of one that is not on show. */
 async function listingFor(request: Request, slug: string) {
   const viewer = await getSessionUser(request);
   const found = await listingForViewer(slug, viewer);
   if (found.kind === "not-found") throw data(null, { status: 404 });
-  if (found.kind === "moved") throw redirect(`/buy/${found.to}`, 301);
+  if (found.kind === "moved") throw redirectInside(`/buy/${found.to}`, 301);
   return { listing: found.listing, viewer };
 }
 

@@ -1,12 +1,12 @@
-import { redirect } from "react-router";
 import { refererPath } from "~/lib/links";
 import { auth } from "~/server/auth.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/logout";
+import { redirectInside } from "~/server/redirects.server";
 
 // Log out is a POST from the account menu's form; a GET changes nothing.
-export const loader = () => redirect("/");
+export const loader = () => redirectInside("/");
 
 export async function action({ request }: Route.ActionArgs) {
   try {

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { clientIpContext } from "~/context";
 import { TextareaField } from "~/components/ui/field";
 import { requireUser } from "~/features/account/session.server";
 import { MessageList } from "~/features/messages/components/message-list";
@@ -28,7 +29,7 @@ const refusals: Record<Exclude<ReplyOutcome, "sent" | "not-found">, string> = {
   "rate-limited": "You have sent a lot of messages just now. Please wait a few minutes and try again.",
 };
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   const id = routeId(params.id);
   const form = await formOrRefusal(request, TEXT_FORM_LIMITS);
@@ -65,7 +66,20 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (submission.status !== "success") {
       return data<IntentActionData>({ intent, result: submission.reply() }, { status: 400 });
     }
-    if (!(await reportThread(user.id, id, submission.value.reason))) throw data(null, { status: 404 });
+    const reported = await reportThread(user.id, id, submission.value.reason, context.get(clientIpContext));
+    if (reported === "not-found") throw data(null, { status: 404 });
+    if (reported === "rate-limited") {
+      return data<IntentActionData>(
+        {
+          intent,
+          result: {
+            status: "error",
+            error: { "": ["You have sent a lot of reports just now. Please wait a while and try again."] },
+          },
+        },
+        { status: 429 },
+      );
+    }
     return redirectWithToast(back, {
       type: "success",
       title: "Reported to HBS",

@@ -1,4 +1,5 @@
 import { PageHero } from "~/components/layout/page-hero";
+import { clientIpContext } from "~/context";
 import { Card } from "~/components/ui/card";
 import { accountSettingsAction } from "~/features/account/account-settings.server";
 import {
@@ -45,9 +46,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
-  return accountSettingsAction(request, user);
+  return accountSettingsAction(request, user, context.get(clientIpContext));
 }
 
 export const meta: Route.MetaFunction = () => [

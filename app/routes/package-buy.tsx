@@ -1,5 +1,5 @@
 import { ArrowLeft, Lock } from "lucide-react";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Label, Select } from "~/components/ui/form-controls";
@@ -14,6 +14,7 @@ import { paymentsEnabled } from "~/features/payments/stripe.server";
 import { formatPence } from "~/lib/money";
 import { formOrRefusal, TEXT_FORM_LIMITS } from "~/server/form-data.server";
 import type { Route } from "./+types/package-buy";
+import { redirectOutside } from "~/server/redirects.server";
 
 // Paying for a package online (decision 0026): the member confirms the
 // package and, for promotion, what it is for; Stripe's hosted checkout takes
@@ -49,7 +50,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const target = form.get("target");
   // Only the package and what it is for are read: the price is ours.
   const outcome = await startCheckout(user, plan, typeof target === "string" ? target : null);
-  if (outcome.ok) return redirect(outcome.url, 303);
+  if (outcome.ok) return redirectOutside(outcome.url, 303);
   // Stripe out of reach is an outage, said on the page as a failed enquiry is (503).
   return data({ error: outcome.message }, { status: outcome.message === CHOOSE_TARGET_MESSAGE ? 400 : 503 });
 }

@@ -1,4 +1,3 @@
-import { redirect } from "react-router";
 import { refererPath } from "~/lib/links";
 import { clientIpContext } from "~/context";
 import { requireUser } from "~/features/account/session.server";
@@ -7,8 +6,9 @@ import { db } from "~/server/db.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/resend-verification";
+import { redirectInside } from "~/server/redirects.server";
 
-export const loader = () => redirect("/");
+export const loader = () => redirectInside("/");
 
 /** The banner's 'Resend': a new confirmation link, three an hour at most. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -7,6 +7,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin as adminPlugin, twoFactor as twoFactorPlugin } from "better-auth/plugins";
 import { accountMail } from "~/features/account/account-emails.server";
+import { cleanLine } from "~/lib/text";
 import type { Database } from "./db.server";
 import { db } from "./db.server";
 import { secureCookies } from "./cookies.server";
@@ -41,6 +42,14 @@ function createAuth(database: Database) {
       provider: "pg",
       schema: { user, session, account, verification, authRateLimit, twoFactor, passkey },
     }),
+    // A member's name and phone are one line however they arrive (our forms, or
+    // Better Auth's own endpoints): they stand in other members' e-mails.
+    databaseHooks: {
+      user: {
+        create: { before: async (data) => ({ data: oneLineFields(data) }) },
+        update: { before: async (data) => ({ data: oneLineFields(data) }) },
+      },
+    },
     user: {
       // Asks for the password; see account-settings.server.ts.
       deleteUser: { enabled: true },
@@ -108,4 +117,14 @@ export function auth() {
   const database = db();
   if (cached?.database !== database) cached = { database, auth: createAuth(database) };
   return cached.auth;
+}
+
+/** The user's one-line fields made one line (app/lib/text.ts); the rest as it came. */
+function oneLineFields<Data extends Record<string, unknown>>(data: Data): Data {
+  const cleaned: Record<string, unknown> = { ...data };
+  for (const field of ["name", "fullName", "phone"]) {
+    const value = cleaned[field];
+    if (typeof value === "string") cleaned[field] = cleanLine(value).trim();
+  }
+  return cleaned as Data;
 }

@@ -117,7 +117,11 @@ export async function readRawText(request: Request, maxBytes: number): Promise<s
       chunks.push(read.value);
     }
   } catch (error) {
-    await reader?.cancel().catch(() => {});
+    // The rest of a body too large is left unread, never cancelled: cancelling
+    // destroys the connection under React Router's adapter, so a client still
+    // sending (a chunked body has no Content-Length to refuse up front) would
+    // see a reset instead of the 413. The server reads and drops what is left
+    // once the answer is sent (server.ts), as for a body refused by its length.
     if (error instanceof FormBodyError) throw error;
     throw new FormBodyError(400, "The request could not be read.");
   }

@@ -1,8 +1,8 @@
 // The narrower copies of uploaded images that srcset asks for
 // (app/lib/images.ts): `<name>-400.webp` is made from `<name>.webp` the first
 // time it is requested, kept beside it in the store, and served from there
-// on. Only the listed widths, only beside an existing image, so a stranger can
-// make no more files than there are images times widths.
+// on. Only the listed widths, only of an existing original (never of a copy),
+// so a stranger can make no more files than there are images times widths.
 import type { RequestHandler } from "express";
 import sharp from "sharp";
 import { IMAGE_WIDTHS } from "~/lib/images";
@@ -12,8 +12,15 @@ import type { ObjectStore } from "./storage.server";
 export const IMMUTABLE_IMAGE = "public, max-age=31536000, immutable";
 
 // Folders and names as we write them: letters, digits, dots, dashes,
-// underscores, never starting with a dot (so no "..", no hidden names).
-const VARIANT = /^((?:\/[\w-][\w.-]*)+)-(\d+)\.webp$/;
+// underscores, never starting with a dot (so no "..", no hidden names); then
+// a width exactly as srcset writes it, since "-0400" would be another file.
+const VARIANT = new RegExp(`^((?:/[\\w-][\\w.-]*)+)-(${IMAGE_WIDTHS.join("|")})\\.webp$`);
+
+// Originals are named by random or content hashes, the seed's ending in
+// ".<hash>", so a name ending in "-<digits>" is a copy (of any width, past
+// widths too). A copy is never copied, or each copy would let a stranger make
+// more copies, without end.
+const COPY = /-\d+$/;
 
 /** Copies being made, so that simultaneous requests make each once. */
 const making = new Map<string, Promise<Buffer | null>>();
@@ -41,13 +48,12 @@ async function makeCopy(uploads: ObjectStore, original: string, target: string, 
  */
 export function imageVariants(uploads: ObjectStore): RequestHandler {
   return async (req, res, next) => {
-    const match = VARIANT.exec(req.path);
-    const width = Number(match?.[2]);
-    if (!match || !IMAGE_WIDTHS.includes(width as never)) return next();
+    const [, name, width] = VARIANT.exec(req.path) ?? [];
+    if (!name || !width || COPY.test(name)) return next();
     const target = req.path.slice(1);
     let made = making.get(target);
     if (!made) {
-      made = makeCopy(uploads, `${match[1]!.slice(1)}.webp`, target, width).finally(() => making.delete(target));
+      made = makeCopy(uploads, `${name.slice(1)}.webp`, target, Number(width)).finally(() => making.delete(target));
       making.set(target, made);
     }
     let bytes: Buffer | null;

@@ -19,6 +19,7 @@ export interface LiveEvent {
 interface Listener {
   userId: string;
   isStaff: boolean;
+  network: string;
   send(chunk: string): void;
   close(): void;
 }
@@ -61,10 +62,35 @@ const streamHeaders = {
   connection: "close",
 };
 
+/**
+ * How many streams one server holds open at once for a member (a page each: a
+ * dozen tabs is plenty) and for a network (an office or a household). Each
+ * stream holds a connection and a listener, so without a bound one member could
+ * hold the server's connections open (once 400 streams).
+ */
+export const LIVE_STREAM_LIMITS = { member: 12, network: 60 };
+
 /** The event stream of one member's page; it ends when the page goes, or the server stops. */
-export function liveStream(member: { id: string; isStaff: boolean }, signal: AbortSignal): Response {
+export function liveStream(
+  member: { id: string; isStaff: boolean },
+  network: string,
+  signal: AbortSignal,
+): Response {
   // A stream that ends at once: the browser reconnects in a second, by then to a server that is up.
   if (closing) return new Response("retry: 1000\n\n", { headers: streamHeaders });
+  let ofMember = 0;
+  let ofNetwork = 0;
+  for (const open of listeners) {
+    if (open.userId === member.id) ofMember++;
+    if (open.network === network) ofNetwork++;
+  }
+  if (ofMember >= LIVE_STREAM_LIMITS.member || ofNetwork >= LIVE_STREAM_LIMITS.network) {
+    // EventSource gives up on a 429 rather than reconnecting: the page still works, without live updates.
+    return new Response("Too many live connections. Close some of your pages and try again.", {
+      status: 429,
+      headers: { "retry-after": "60", "cache-control": "private, no-store" },
+    });
+  }
   let listener: Listener | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
   const stop = () => {
@@ -76,6 +102,7 @@ export function liveStream(member: { id: string; isStaff: boolean }, signal: Abo
       listener = {
         userId: member.id,
         isStaff: member.isStaff,
+        network,
         send: (chunk) => controller.enqueue(encoder.encode(chunk)),
         close: () => {
           stop();

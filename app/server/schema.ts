@@ -3,6 +3,7 @@
 // drizzle/. Money is integer pence; times are timestamptz (UTC).
 import { sql, type SQL } from "drizzle-orm";
 // Relative, not "~/": drizzle-kit loads this file without our path aliases.
+import type { ConfidentialFigure } from "../features/marketplace/confidential";
 import { listingCategories } from "../lib/categories";
 import {
   bigint,
@@ -15,6 +16,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  type AnyPgColumn,
   primaryKey,
   serial,
   smallint,
@@ -189,6 +191,14 @@ const categoryLabelSql = sql.raw(
 const confidentialSearchSql = (): SQL =>
   sql`lower(coalesce(${businessListing.confidentialTitle}, '') || ' ' || ${categoryLabelSql} || ' ' || coalesce(split_part(${businessListing.postcode}, ' ', 1), ''))`;
 
+// What anyone may know of a confidential listing (decision 0062): a figure only while the seller
+// shows it, and no position at all, as if the seller had never given them. /buy's filters, sorts and
+// counts and the alerts read only these, so nothing hidden can narrow, order or count a listing.
+const publicFigure = (column: AnyPgColumn, figure: ConfidentialFigure): SQL =>
+  sql`case when not ${businessListing.confidential} or ${businessListing.confidentialFigures} ? ${sql.raw(`'${figure}'`)} then ${column} end`;
+const publicPosition = (column: AnyPgColumn): SQL =>
+  sql`case when not ${businessListing.confidential} then ${column} end`;
+
 // A lower-cased text's words, split where pg_trgm splits them: the words in
 // which a typo'd search word is looked for, through search_word (decision 0056).
 const wordsOf = (text: SQL): SQL => sql`array_remove(regexp_split_to_array(${text}, '[^[:alnum:]]+'), '')`;
@@ -227,6 +237,10 @@ export const businessListing = pgTable(
     status: listingStatus("status").notNull().default("pending"),
     // Told to the seller when staff turn a submission down.
     rejectionReason: text("rejection_reason"),
+    // Set while staff have taken the listing down, with the reason the seller was told: only staff
+    // put it back (decision 0063); a seller's own withdrawal leaves them null.
+    withdrawnByStaffAt: timestamp("withdrawn_by_staff_at", { withTimezone: true }),
+    withdrawalReason: text("withdrawal_reason"),
     sellerId: text("seller_id").references(() => user.id, { onDelete: "set null" }),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     // Under offer while set and the listing is still published; shown with its date, hidden on request.
@@ -261,6 +275,31 @@ export const businessListing = pgTable(
     confidential: boolean("confidential").notNull().default(false),
     confidentialTitle: text("confidential_title"),
     confidentialFigures: jsonb("confidential_figures").$type<string[]>().notNull().default([]),
+    // The position and figures /buy searches by (decision 0062): null where a confidential listing hides them.
+    publicLatitude: doublePrecision("public_latitude").generatedAlwaysAs((): SQL =>
+      publicPosition(businessListing.latitude),
+    ),
+    publicLongitude: doublePrecision("public_longitude").generatedAlwaysAs((): SQL =>
+      publicPosition(businessListing.longitude),
+    ),
+    publicAskingPricePence: integer("public_asking_price_pence").generatedAlwaysAs((): SQL =>
+      publicFigure(businessListing.askingPricePence, "askingPrice"),
+    ),
+    publicMonthlyLeasePence: integer("public_monthly_lease_pence").generatedAlwaysAs((): SQL =>
+      publicFigure(businessListing.monthlyLeasePence, "lease"),
+    ),
+    publicAnnualRevenuePence: integer("public_annual_revenue_pence").generatedAlwaysAs((): SQL =>
+      publicFigure(businessListing.annualRevenuePence, "turnover"),
+    ),
+    publicNetProfitPence: integer("public_net_profit_pence").generatedAlwaysAs((): SQL =>
+      publicFigure(businessListing.netProfitPence, "netProfit"),
+    ),
+    publicTenure: listingTenure("public_tenure").generatedAlwaysAs((): SQL =>
+      publicFigure(businessListing.tenure, "tenure"),
+    ),
+    publicLeaseYearsRemaining: integer("public_lease_years_remaining").generatedAlwaysAs((): SQL =>
+      publicFigure(businessListing.leaseYearsRemaining, "tenure"),
+    ),
     // What the /buy search box looks through, lower-cased: every word as a
     // substring of search_text (title, category label, town, description),
     // with a trigram index; typos forgiven against the words of the title,
@@ -285,32 +324,29 @@ export const businessListing = pgTable(
     index("business_listing_status_published_idx").on(t.status, t.publishedAt),
     // "Near a postcode or town": the radius search's bounding box (decision 0034),
     // with nearest first's order after the distance, so its page is chosen
-    // from the index alone (decision 0042).
-    index("business_listing_status_lat_lng_newest_idx").on(t.status, t.latitude, t.longitude, t.publishedAt, t.id),
-    // Each with whether a confidential listing shows the figure, and the
-    // category, so that a filter's count reads the index alone, with a
-    // category too (decisions 0053, 0056).
-    index("business_listing_status_price_idx").on(
+    // from the index alone (decision 0042). On the public position (0062).
+    index("business_listing_status_lat_lng_newest_idx").on(
       t.status,
-      t.askingPricePence,
-      t.confidential,
-      t.confidentialFigures,
-      t.category,
+      t.publicLatitude,
+      t.publicLongitude,
+      t.publishedAt,
+      t.id,
     ),
-    index("business_listing_status_revenue_idx").on(
-      t.status,
-      t.annualRevenuePence,
-      t.confidential,
-      t.confidentialFigures,
-      t.category,
-    ),
+    // Each on the public figure (decision 0062), with the category, so that a
+    // filter's count reads the index alone, with a category too (decisions
+    // 0053, 0056). Price's is also "price, lowest first" in its order.
+    index("business_listing_status_price_idx").on(t.status, t.publicAskingPricePence, t.category),
+    // "Price, highest first" in its own order: a hidden price comes last, as in
+    // "lowest first", which a backward scan of the one above cannot give.
+    index("business_listing_status_price_order_idx").on(t.status, t.publicAskingPricePence.desc().nullsLast(), t.id),
+    index("business_listing_status_revenue_idx").on(t.status, t.publicAnnualRevenuePence, t.category),
     // "Revenue, highest first" in its own order, so its page is the index's first
     // entries. Not instead of the one above: wider, it lost the turnover filter's
     // count to a scan of the table (19 ms rather than 9; decision 0042).
     index("business_listing_status_revenue_order_idx").on(
       t.status,
-      t.annualRevenuePence.desc().nullsLast(),
-      t.monthlyLeasePence.desc().nullsLast(),
+      t.publicAnnualRevenuePence.desc().nullsLast(),
+      t.publicMonthlyLeasePence.desc().nullsLast(),
       t.id,
     ),
     index("business_listing_status_town_idx").on(t.status, sql`lower(${t.town})`),
@@ -320,21 +356,9 @@ export const businessListing = pgTable(
     // The key-facts filters of /buy (decision 0023): ranges on (status, value) as for price and
     // revenue; the yes-only filters as partial indexes in the default order.
     // As price and revenue: a count from the index alone (decisions 0053, 0056).
-    index("business_listing_status_profit_idx").on(
-      t.status,
-      t.netProfitPence,
-      t.confidential,
-      t.confidentialFigures,
-      t.category,
-    ),
-    index("business_listing_status_lease_years_idx").on(
-      t.status,
-      t.leaseYearsRemaining,
-      t.confidential,
-      t.confidentialFigures,
-      t.category,
-    ),
-    index("business_listing_status_tenure_idx").on(t.status, t.tenure, t.publishedAt),
+    index("business_listing_status_profit_idx").on(t.status, t.publicNetProfitPence, t.category),
+    index("business_listing_status_lease_years_idx").on(t.status, t.publicLeaseYearsRemaining, t.category),
+    index("business_listing_status_tenure_idx").on(t.status, t.publicTenure, t.publishedAt),
     index("business_listing_accommodation_idx")
       .on(t.status, t.publishedAt)
       .where(sql`${t.accommodationIncluded}`),

@@ -2,10 +2,11 @@
 // cookie, the next page's root loader reads it (which clears it) and the
 // client shows it with sonner. Works without JavaScript too: the root renders
 // the flashed toast as a status message.
-import { createCookieSessionStorage, redirect } from "react-router";
+import { createCookieSessionStorage } from "react-router";
 import { toastSchema, type Toast, type ToastInput } from "~/lib/toast";
 import { secureCookies } from "./cookies.server";
 import { sessionSecret } from "./secret.server";
+import { redirectInside } from "./redirects.server";
 
 const FLASH_KEY = "toast" as const;
 type FlashData = { [FLASH_KEY]: Toast };
@@ -36,7 +37,7 @@ export async function createToastHeaders(input: ToastInput): Promise<Headers> {
 export async function redirectWithToast(url: string, input: ToastInput, init?: ResponseInit) {
   const headers = new Headers(init?.headers);
   for (const [name, value] of await createToastHeaders(input)) headers.append(name, value);
-  return redirect(url, { ...init, headers });
+  return redirectInside(url, { ...init, headers });
 }
 
 /** Reads (and so clears) the flashed toast of this request. */

@@ -68,6 +68,7 @@ test("a listing's views count each visitor once a day, kept pages too, and no cr
 
   for (const context of [first, second, crawler]) await context.close();
   // Off the market again, so that /buy's counts in later tests are as they were.
+  await page.getByLabel("Reason for withdrawing").fill("Only a test's listing.");
   await page.getByRole("button", { name: "Withdraw", exact: true }).click();
   await expect(toasts(page)).toContainText("Withdraw: done");
 });

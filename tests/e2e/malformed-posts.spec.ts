@@ -1,6 +1,7 @@
 // Nothing a browser (or curl) can post yields a 5xx: every route that takes a
-// POST, found from app/routes.ts, is sent bodies it cannot use — as a visitor,
-// a member and staff — and must answer each with a 4xx or a redirect.
+// POST, found from app/routes.ts, is sent bodies it cannot use, and fields of
+// characters it must not choke on — as a visitor, a member and staff — and must
+// answer each with a 4xx, a page or a redirect.
 import type { APIRequestContext } from "@playwright/test";
 import { seedBusinesses, seedListings, seedPackages } from "../../db/seed/data";
 import { expect, test } from "./fixtures";
@@ -40,6 +41,18 @@ const malformedBodies: { name: string; contentType?: string; data?: string | Buf
     data: `choice=accepted&intent=sign-in&message=${"a".repeat(1024 * 1024)}`,
   },
   { name: "an empty body" },
+  {
+    // Every usual field, and each intent a form sends, with control, non-Latin-1 and direction-override characters.
+    name: "hostile characters in every field",
+    contentType: "application/x-www-form-urlencoded",
+    data: new URLSearchParams(
+      [
+        "intent", "email", "password", "currentPassword", "newPassword", "fullName", "name", "phone", "message",
+        "subject", "reason", "body", "redirectTo", "choice", "businessName", "description", "location", "code",
+        "token", "id", "listingId", "rating", "title", "askingPrice", "near", "search",
+      ].map((field) => [field, "\u0000\u202e😀\r\n\u3002evil\u00ff/\\x"]),
+    ).toString(),
+  },
 ];
 
 // What each parameter is filled with: real rows of the sample data, and

@@ -1,4 +1,4 @@
-// Every URL pattern that takes a POST, from the route config itself: each
+// Every URL pattern, and every one that takes a POST, from the route config itself: each
 // route's module is read (not run) for an exported `action`, so a new form is
 // tested without anyone remembering to list it.
 import fs from "node:fs";
@@ -34,6 +34,9 @@ function flatten(entries: RouteConfigEntry[], parent = ""): { pattern: string; f
     return [{ pattern, file: entry.file }, ...flatten(entry.children ?? [], pattern)];
   });
 }
+
+/** Every URL pattern of the app, such as "/buy/:slug". */
+export const routePatterns = [...new Set(flatten(routes as RouteConfigEntry[]).map(({ pattern }) => pattern))];
 
 /** URL patterns whose module exports an action, such as "/buy/:slug". */
 export const postPatterns = [

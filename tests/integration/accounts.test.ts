@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { listEnquiriesOf, recordEnquiry } from "../../app/features/enquiries/enquiries.server";
 import { action as authAction } from "../../app/routes/auth";
 import { action as favouritesAction, loader as favouritesLoader } from "../../app/routes/my-favorites";
+import { PASSWORD_CHECK_LIMITS } from "../../app/features/account/account-settings.server";
 import { action as accountAction, loader as accountLoader } from "../../app/routes/my-account";
 import { loader as queriesLoader } from "../../app/routes/my-queries";
 import { loader as subscriptionsLoader } from "../../app/routes/my-subscriptions";
@@ -22,6 +23,7 @@ import {
   subscription,
   user,
 } from "../../app/server/schema";
+import { auth } from "../../app/server/auth.server";
 import { callAction } from "../helpers/actions";
 import { seededAppDatabase } from "../helpers/test-database";
 
@@ -318,5 +320,82 @@ describe("subscriptions", () => {
       { packageName: "The Feature Package", typeLabel: "Promotion", status: "expired", price: "£25.99" },
       { packageName: "GROWTH PLAN", typeLabel: "Business optimization", status: "active", price: "£49.99" },
     ]);
+  });
+});
+
+describe("a member's name is one line, whatever route stores it", () => {
+  // Once a name's line ends became a paragraph of their own in other members' e-mails.
+  const forged = "Alice\r\n\r\nURGENT: account locked, sign in at http://evil.example/x";
+  const stored = "Alice URGENT: account locked, sign in at http://evil.example/x";
+  const fullNameOf = async (email: string) =>
+    (await app.database.db.select({ fullName: user.fullName }).from(user).where(eq(user.email, email)))[0]?.fullName;
+
+  it("from the sign-up form and the profile form", async () => {
+    const email = "one-line@example.com";
+    const signedUp = await postAuth({ intent: "sign-up", email, password: "Quiet-Harbour-19", fullName: forged }, "198.51.100.61");
+    expect(signedUp.status).toBe(302);
+    expect(await fullNameOf(email)).toBe(stored);
+
+    const { cookie } = await member("one-line-profile@example.com", "198.51.100.62");
+    await callAction(accountAction, {
+      path: "/my-account",
+      body: new URLSearchParams({ fullName: forged, phone: "07700\n900123" }),
+      headers: { ...urlencoded, cookie },
+    });
+    const [row] = await app.database.db
+      .select({ fullName: user.fullName, phone: user.phone })
+      .from(user)
+      .where(eq(user.email, "one-line-profile@example.com"));
+    expect(row).toEqual({ fullName: stored, phone: "07700 900123" });
+  });
+
+  it("from Better Auth's own endpoints, which skip our forms", async () => {
+    const email = "one-line-api@example.com";
+    await auth().api.signUpEmail({ body: { email, password: "Quiet-Harbour-19", name: forged, fullName: forged } });
+    const [row] = await app.database.db.select({ name: user.name, fullName: user.fullName }).from(user).where(eq(user.email, email));
+    expect(row).toEqual({ name: stored, fullName: stored });
+  });
+});
+
+describe("the password checks of /my-account", () => {
+  // A stolen session once guessed freely: 25 wrong enable-2fa and 15 wrong change-password, never a 429.
+  it("are limited per member, whichever form checks it, and a right password waits too", async () => {
+    const { cookie } = await member("guessed@example.com", "198.51.100.80");
+    const post = (values: Record<string, string>, ip = "198.51.100.81") =>
+      callAction<{ result: { error?: Record<string, string[]> } }>(accountAction, {
+        path: "/my-account",
+        body: new URLSearchParams(values),
+        headers: { ...urlencoded, cookie },
+        ip,
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < PASSWORD_CHECK_LIMITS.member.limit; i++) {
+      const intent = i % 2 ? "enable-2fa" : "change-password";
+      const guess = `Guess-${i}-Harbour`;
+      statuses.push(
+        (await post(intent === "enable-2fa" ? { intent, password: guess } : { intent, currentPassword: guess, newPassword: "New-Harbour-77" }))
+          .status,
+      );
+    }
+    expect(statuses.every((status) => status === 400)).toBe(true);
+    const refused = await post({ intent: "change-password", currentPassword: "Quiet-Harbour-19", newPassword: "New-Harbour-77" }, "198.51.100.82");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(refused.data.result.error?.[""]?.[0]).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    // Nothing changed: the old password still signs in.
+    expect((await postAuth({ intent: "sign-in", email: "guessed@example.com", password: "Quiet-Harbour-19" }, "198.51.100.83")).status).toBe(302);
+  });
+});
+
+describe("a redirect target with characters a Location header cannot carry", () => {
+  // "/😀" once made sign-in answer 500 with the right password, and the session was never set.
+  it("still signs the member in, and goes to the page, percent-encoded", async () => {
+    const email = "emoji-redirect@example.com";
+    const password = "Quiet-Harbour-19";
+    expect((await postAuth({ intent: "sign-up", email, password }, "198.51.100.85")).status).toBe(302);
+    const signedIn = await postAuth({ intent: "sign-in", email, password, redirectTo: "/😀" }, "198.51.100.85");
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get("location")).toBe("/%F0%9F%98%80");
+    expect(signedIn.headers.getSetCookie().some((c) => c.startsWith("hbs.session_token="))).toBe(true);
   });
 });

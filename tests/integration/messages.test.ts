@@ -10,12 +10,13 @@ import {
   openThread,
   reply,
   reportThread,
+  THREAD_REPORT_LIMITS,
   setBlocked,
   staffReply,
   threadFromInterest,
   unreadCount,
 } from "../../app/features/messages/threads.server";
-import { deliverLive, LIVE_CHANNEL, liveStream } from "../../app/server/live.server";
+import { deliverLive, LIVE_CHANNEL, LIVE_STREAM_LIMITS, liveStream } from "../../app/server/live.server";
 import { businessListing, messageThread, outbox, threadReport, user } from "../../app/server/schema";
 import { seededAppDatabase } from "../helpers/test-database";
 
@@ -122,7 +123,7 @@ describe("threads", () => {
     expect(await openThread(stranger.id, thread.id)).toBeNull();
     expect(await reply(stranger, thread.id, "Hello")).toBe("not-found");
     expect(await setBlocked(stranger.id, thread.id, true)).toBe(false);
-    expect(await reportThread(stranger.id, thread.id, "spam")).toBe(false);
+    expect(await reportThread(stranger.id, thread.id, "spam", "198.51.100.70")).toBe("not-found");
     expect(await listThreads(stranger.id)).toEqual([]);
     expect(await staffReply(stranger, thread.id, "not a staff thread")).toBe(false);
   });
@@ -152,11 +153,34 @@ describe("threads", () => {
     expect(await reply(buyer, thread.id, "Why?")).toBe("blocked");
     expect(await reply(seller, thread.id, "Bye")).toBe("blocked");
     expect((await openThread(seller.id, thread.id))!.iBlocked).toBe(true);
-    expect(await reportThread(seller.id, thread.id, "Rude messages")).toBe(true);
+    expect(await reportThread(seller.id, thread.id, "Rude messages", "198.51.100.71")).toBe("reported");
     const [report] = await app.database.db.select().from(threadReport).where(eq(threadReport.threadId, thread.id));
     expect(report).toMatchObject({ reason: "Rude messages", status: "open", reporterId: seller.id });
     expect(await setBlocked(seller.id, thread.id, false)).toBe(true);
     expect(await reply(buyer, thread.id, "Sorry.")).toBe("sent");
+  });
+
+  it("takes a member's reports up to a limit, per member and per network, and stores no more", async () => {
+    // Once 40 of 40 were stored, where review reports stopped at 10.
+    const seller = await member("S6");
+    const buyer = await member("B6");
+    const thread = await interest((await listingOf(seller.id)).id, buyer.id);
+    const outcomes: string[] = [];
+    for (let i = 0; i < THREAD_REPORT_LIMITS.member.limit + 3; i++) {
+      outcomes.push(await reportThread(seller.id, thread.id, `Report ${i}`, "198.51.100.72"));
+    }
+    expect(outcomes.filter((o) => o === "reported")).toHaveLength(THREAD_REPORT_LIMITS.member.limit);
+    expect(outcomes.slice(THREAD_REPORT_LIMITS.member.limit)).toEqual(["rate-limited", "rate-limited", "rate-limited"]);
+    const stored = await app.database.db.select().from(threadReport).where(eq(threadReport.threadId, thread.id));
+    expect(stored).toHaveLength(THREAD_REPORT_LIMITS.member.limit);
+    // The other member of the thread, from the same network, meets the network's limit.
+    const more: string[] = [];
+    for (let i = 0; i < THREAD_REPORT_LIMITS.network.limit; i++) {
+      more.push(await reportThread(buyer.id, thread.id, `Report ${i}`, "198.51.100.72"));
+    }
+    expect(more.filter((o) => o === "reported")).toHaveLength(
+      THREAD_REPORT_LIMITS.network.limit - THREAD_REPORT_LIMITS.member.limit - 3,
+    );
   });
 
   it("tells the other party's open page through the database, and nobody else's", async () => {
@@ -164,8 +188,8 @@ describe("threads", () => {
     const buyer = await member("B4");
     const thread = await interest((await listingOf(seller.id)).id, buyer.id);
     const aborts = [new AbortController(), new AbortController()];
-    const sellerPage = liveStream({ id: seller.id, isStaff: false }, aborts[0]!.signal).body!.getReader();
-    const otherPage = liveStream({ id: "someone-else", isStaff: false }, aborts[1]!.signal).body!.getReader();
+    const sellerPage = liveStream({ id: seller.id, isStaff: false }, "198.51.100.90", aborts[0]!.signal).body!.getReader();
+    const otherPage = liveStream({ id: "someone-else", isStaff: false }, "198.51.100.91", aborts[1]!.signal).body!.getReader();
     const decoder = new TextDecoder();
     expect(decoder.decode((await sellerPage.read()).value)).toBe("retry: 3000\n\n");
     await otherPage.read();
@@ -176,12 +200,33 @@ describe("threads", () => {
     for (const abort of aborts) abort.abort();
   });
 
+  it("holds a bounded number of live streams open per member and per network", async () => {
+    // Once one member held 400 streams open on one server.
+    const aborts: AbortController[] = [];
+    const open = (id: string, network: string) => {
+      const abort = new AbortController();
+      aborts.push(abort);
+      return liveStream({ id, isStaff: false }, network, abort.signal).status;
+    };
+    const mine = Array.from({ length: LIVE_STREAM_LIMITS.member + 2 }, () => open("many-tabs", "198.51.100.93"));
+    expect(mine.filter((status) => status === 200)).toHaveLength(LIVE_STREAM_LIMITS.member);
+    expect(mine.slice(LIVE_STREAM_LIMITS.member)).toEqual([429, 429]);
+    // A closed page makes room again.
+    aborts[0]!.abort();
+    expect(open("many-tabs", "198.51.100.93")).toBe(200);
+    // Many members behind one address meet the network's bound.
+    const network = Array.from({ length: LIVE_STREAM_LIMITS.network }, (_, i) => open(`member-${i}`, "198.51.100.94"));
+    expect(network.filter((status) => status === 429)).toHaveLength(0);
+    expect(open("one-more", "198.51.100.94")).toBe(429);
+    for (const abort of aborts) abort.abort();
+  });
+
   it("tells the reader's own open pages when a thread is marked read, so that the header's count follows", async () => {
     const seller = await member("S5");
     const buyer = await member("B5");
     const thread = await interest((await listingOf(seller.id)).id, buyer.id);
     const abort = new AbortController();
-    const sellerPage = liveStream({ id: seller.id, isStaff: false }, abort.signal).body!.getReader();
+    const sellerPage = liveStream({ id: seller.id, isStaff: false }, "198.51.100.92", abort.signal).body!.getReader();
     const decoder = new TextDecoder();
     await sellerPage.read();
     const next = () =>

@@ -1,18 +1,25 @@
 // Packages bought online (decision 0026), through the routes and the official
 // Stripe library pointed at the local stand-in: checkout priced from the
-// database, webhooks verified, stored and applied once in any order, and paid
-// promotion switching itself on and off.
+// database, webhooks verified, stored and applied once in any order, paid
+// promotion switching itself on and off, and a payment short of the price
+// starting nothing (decision 0061).
 // First: the stand-in and the environment pointing at it, before the app reads it.
 import { peer, WEBHOOK_SECRET } from "../helpers/stripe-test-env";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { createRequestHandler } from "@react-router/express";
 import { and, count, eq } from "drizzle-orm";
+import express from "express";
+import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import { scheduledJobs } from "../../app/jobs.server";
 import { exportMemberData } from "../../app/features/account/member.server";
 import { featuredBusinesses } from "../../app/features/directory/businesses.server";
 import { retryStoredEvents } from "../../app/features/payments/webhooks.server";
+import { loader as staffSubscriptionsLoader } from "../../app/routes/admin/subscriptions";
 import { action as buyAction } from "../../app/routes/package-buy";
 import { action as authAction } from "../../app/routes/auth";
-import { action as webhookAction } from "../../app/routes/stripe-webhook";
+import * as webhookRoute from "../../app/routes/stripe-webhook";
 import {
   businessListing,
   directoryBusiness,
@@ -26,6 +33,7 @@ import { callAction } from "../helpers/actions";
 import { paidCheckoutEvents, signedDelivery, stripeEventOf } from "../helpers/stripe-peer";
 import { seededAppDatabase } from "../helpers/test-database";
 
+const { action: webhookAction } = webhookRoute;
 const app = seededAppDatabase();
 const db = () => app.database.db;
 const urlencoded = { "content-type": "application/x-www-form-urlencoded" };
@@ -129,6 +137,29 @@ async function promotionOfBusiness(id: number) {
 }
 
 const expireJob = () => scheduledJobs({}).find((job) => job.name === "subscriptions.expire")!;
+
+const objectOf = (event: Record<string, unknown>) => (event.data as { object: Record<string, unknown> }).object;
+
+/** The events of a checkout for which Stripe took `amountPence` (a coupon, or a price changed in its dashboard). */
+function checkoutEventsPaying(session: Record<string, unknown>, amountPence: number, created?: number) {
+  const [completed, invoicePaid] = paidCheckoutEvents(session, peer.url, created);
+  return [
+    { ...completed!, data: { object: { ...objectOf(completed!), amount_total: amountPence } } },
+    {
+      ...invoicePaid!,
+      data: { object: { ...objectOf(invoicePaid!), amount_due: amountPence, amount_paid: amountPence } },
+    },
+  ];
+}
+
+/** The payments beside a subscription on the back office's subscriptions page. */
+async function staffPaymentsOf(subscriptionId: number) {
+  const request = new Request("http://localhost/admin/subscriptions");
+  const page = await staffSubscriptionsLoader({ request, params: {}, context: undefined } as never);
+  return page.subscriptions
+    .find((s) => s.id === subscriptionId)!
+    .payments.map(({ text, flagged }) => ({ text, flagged }));
+}
 
 describe("buying a promotion package", () => {
   it("charges the database's price whatever the form says, and the payment spotlights the business once", async () => {
@@ -251,6 +282,117 @@ describe("buying a promotion package", () => {
         .where(eq(payment.subscriptionId, row.id)),
     ).toEqual([{ kind: "refund", amountPence: 2599 }]);
     expect((await promotionOfBusiness(businessId)).promotion).toBeNull();
+  });
+});
+
+describe("a payment short of the price", () => {
+  it("activates nothing, is kept, and is flagged to staff; the full price still activates", async () => {
+    const member = await newMember("coupon@example.com");
+    const businessId = await ownBusiness(member.id, 4);
+    const buyPremier = async () =>
+      sessionOf(
+        (await buy("premier-package", member.cookie, { target: `business:${businessId}` })).headers.get("location"),
+      );
+
+    const short = await buyPremier();
+    for (const event of checkoutEventsPaying(short, 100)) expect((await deliver(event)).status).toBe(200);
+    const held = await rowOf(short);
+    expect(held).toMatchObject({ status: "pending", pricePence: 49_99 });
+    expect(await promotionOfBusiness(businessId)).toEqual({ promotion: null, showcased: false });
+    expect((await featuredBusinesses(100)).map((b) => b.id)).not.toContain(businessId);
+    expect(
+      await db()
+        .select({ kind: payment.kind, amountPence: payment.amountPence })
+        .from(payment)
+        .where(eq(payment.subscriptionId, held.id)),
+    ).toEqual([{ kind: "payment", amountPence: 100 }]);
+    const [flagged] = await staffPaymentsOf(held.id);
+    expect(flagged!.flagged).toBe(true);
+    expect(flagged!.text).toMatch(/: Paid £1 of £49\.99 — short by £48\.99, needs a look$/);
+
+    const full = await buyPremier();
+    for (const event of paidCheckoutEvents(full, peer.url)) expect((await deliver(event)).status).toBe(200);
+    const paid = await rowOf(full);
+    expect(paid.status).toBe("active");
+    expect(await promotionOfBusiness(businessId)).toEqual({ promotion: "spotlight", showcased: true });
+    expect(await staffPaymentsOf(paid.id)).toEqual([
+      { text: expect.stringMatching(/: Paid £49\.99$/), flagged: false },
+    ]);
+    // The short one is still there to be looked at.
+    expect((await rowOf(short)).status).toBe("pending");
+    expect((await staffPaymentsOf(held.id))[0]!.flagged).toBe(true);
+  });
+
+  it("neither starts nor renews a monthly plan, whatever Stripe says of its subscription", async () => {
+    const member = await newMember("coupon-monthly@example.com");
+    const listing = await publishedListingOf(member.id, "Coupon Café");
+    const listingPromotion = async () =>
+      (
+        await db()
+          .select({ promotion: businessListing.promotion })
+          .from(businessListing)
+          .where(eq(businessListing.id, listing.id))
+      )[0]!.promotion;
+    const buyStarter = async () =>
+      sessionOf(
+        (await buy("starter-package", member.cookie, { target: `listing:${listing.id}` })).headers.get("location"),
+      );
+    const t0 = Math.floor(Date.now() / 1000);
+    const DAYS_31 = 31 * 24 * 3600;
+    /** Stripe's word that the subscription is active, for the month from `start`. */
+    const activeInStripe = (subscriptionId: string, metadata: unknown, start: number) =>
+      stripeEventOf(
+        "customer.subscription.updated",
+        {
+          id: subscriptionId,
+          object: "subscription",
+          status: "active",
+          metadata,
+          items: {
+            object: "list",
+            data: [{ id: "si_test", current_period_start: start, current_period_end: start + DAYS_31 }],
+          },
+        },
+        start + 1,
+      );
+
+    // The first month, paid short: Stripe calls the subscription active, ours stays pending.
+    const short = await buyStarter();
+    const shortEvents = checkoutEventsPaying(short, 0, t0);
+    for (const event of shortEvents) await deliver(event);
+    const shortSubscription = objectOf(shortEvents[0]!).subscription as string;
+    await deliver(activeInStripe(shortSubscription, short.metadata, t0));
+    expect(await rowOf(short)).toMatchObject({ status: "pending", stripeSubscriptionId: shortSubscription });
+    expect(await listingPromotion()).toBeNull();
+    expect(await staffPaymentsOf((await rowOf(short)).id)).toEqual([
+      { text: expect.stringMatching(/: Paid £0 of £9\.99 — short by £9\.99, needs a look$/), flagged: true },
+    ]);
+
+    // Paid in full, it starts; a renewal paid short extends nothing, whatever Stripe says.
+    const full = await buyStarter();
+    const fullEvents = paidCheckoutEvents(full, peer.url, t0);
+    for (const event of fullEvents) await deliver(event);
+    const started = await rowOf(full);
+    expect(started.status).toBe("active");
+    expect(await listingPromotion()).toBe("showcase");
+    const next = Math.floor(started.endDate!.getTime() / 1000);
+    const renewal = objectOf(fullEvents[1]!);
+    await deliver(
+      stripeEventOf(
+        "invoice.paid",
+        {
+          ...renewal,
+          id: "in_test_short_renewal",
+          amount_due: 499,
+          amount_paid: 499,
+          lines: { object: "list", data: [{ id: "il_test_short", period: { start: next, end: next + DAYS_31 } }] },
+        },
+        next,
+      ),
+    );
+    await deliver(activeInStripe(objectOf(fullEvents[0]!).subscription as string, full.metadata, next));
+    expect((await rowOf(full)).endDate).toEqual(started.endDate);
+    expect((await staffPaymentsOf(started.id)).map((p) => p.flagged)).toEqual([false, true]);
   });
 });
 
@@ -398,6 +540,86 @@ describe("a handling that fails", () => {
     expect(await retryStoredEvents()).toBe(1);
     expect((await rowOf(session)).status).toBe("active");
     expect(await retryStoredEvents()).toBe(0);
+  });
+});
+
+describe("a webhook body over the limit", () => {
+  /** The webhook route alone, behind React Router's Express adapter as server.ts serves it, on a free port. */
+  async function webhookServer() {
+    const build = {
+      entry: { module: { default: () => new Response("Not found", { status: 404 }) } },
+      routes: {
+        root: { id: "root", path: "", module: {} },
+        "routes/stripe-webhook": {
+          id: "routes/stripe-webhook",
+          parentId: "root",
+          path: "stripe/webhook",
+          module: webhookRoute,
+        },
+      },
+      assets: { entry: { module: "", imports: [] }, routes: {}, url: "", version: "test" },
+      publicPath: "/",
+      assetsBuildDirectory: "",
+      basename: "/",
+      future: { v8_middleware: true, v8_passThroughRequests: true },
+      ssr: true,
+      isSpaMode: false,
+      prerender: [],
+      routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+    } as unknown as ServerBuild;
+    const server = http.createServer(express().all("/{*splat}", createRequestHandler({ build, mode: "production" })));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return server;
+  }
+
+  /** Posts a 1 MiB body, chunked or with its length, and reads the answer (or the error the client saw). */
+  function postHuge(port: number, chunked: boolean) {
+    const size = 1024 * 1024;
+    return new Promise<string>((resolve) => {
+      const request = http.request({
+        // A connection of its own: server.ts reads and drops a refused body's rest, this server does not.
+        agent: false,
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path: "/stripe/webhook",
+        headers: {
+          "content-type": "application/json",
+          ...(chunked ? { "transfer-encoding": "chunked" } : { "content-length": String(size) }),
+        },
+      });
+      request.on("response", (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve(`${response.statusCode} ${body}`));
+      });
+      request.on("error", (error) => resolve(`error: ${error.message}`));
+      const chunk = Buffer.alloc(64 * 1024, "a");
+      let sent = 0;
+      const write = () => {
+        while (sent < size) {
+          sent += chunk.length;
+          if (!request.write(chunk)) return void request.once("drain", write);
+        }
+        request.end();
+      };
+      write();
+    });
+  }
+
+  it("is answered 413, chunked as with a Content-Length, and the client reads it", async () => {
+    const server = await webhookServer();
+    const { port } = server.address() as AddressInfo;
+    try {
+      const [stored] = await db().select({ n: count() }).from(stripeEvent);
+      expect(await postHuge(port, false)).toBe("413 The request is too large.");
+      expect(await postHuge(port, true)).toBe("413 The request is too large.");
+      expect((await db().select({ n: count() }).from(stripeEvent))[0]!.n).toBe(stored!.n);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

@@ -1,7 +1,11 @@
 // The page cache is emptied on every server when public content changes
 // (decision 0016): a trigger notifies, and each server listens.
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { importFsaFile } from "../../app/features/directory/fsa-import.server";
+import { importPostcodes } from "../../app/features/places/postcode-import.server";
+import { setDatabase } from "../../app/server/db.server";
 import { PUBLIC_CONTENT_CHANNEL } from "../../app/server/page-cache.server";
 import { syncPromotions } from "../../app/features/payments/promotions.server";
 import {
@@ -9,9 +13,13 @@ import {
   businessListing,
   directoryBusiness,
   enquiry,
+  fsaEstablishment,
   servicePackage,
 } from "../../app/server/schema";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+
+const FSA_FIXTURE = path.resolve("tests/fixtures/fsa/FHRS557en-GB.xml");
+const POSTCODE_FIXTURE = path.resolve("tests/fixtures/postcodes/onspd-sample.csv");
 
 let database: TestDatabase;
 const heard: (string | undefined)[] = [];
@@ -111,6 +119,27 @@ describe("public content changes", () => {
     expect(await heardDuring(() => database.db.execute(sql`truncate ${businessHoursException}`))).toEqual([
       "business_hours_exception",
     ]);
+  });
+
+  it("include the operator's imports: a new hygiene rating (npm run fsa:import) and postcodes (npm run db:postcodes)", async () => {
+    // Once only the businesses, hours, reviews and packages announced: a new rating waited for a kept page to expire.
+    expect(await heardDuring(() => importFsaFile(database.db, FSA_FIXTURE, { print: () => {} }))).toContain(
+      "fsa_establishment",
+    );
+    expect(
+      await heardDuring(() => database.db.update(fsaEstablishment).set({ ratingValue: "3" }).where(eq(fsaEstablishment.fhrsid, -1))),
+    ).toEqual([]);
+    expect(await heardDuring(() => database.db.update(fsaEstablishment).set({ ratingValue: "3" }))).toEqual([
+      "fsa_establishment",
+    ]);
+    setDatabase(database);
+    try {
+      expect(await heardDuring(() => importPostcodes(POSTCODE_FIXTURE, { print: () => {} }))).toContain(
+        "postcode_location",
+      );
+    } finally {
+      setDatabase(undefined);
+    }
   });
 
   it("are not what visitors send: an enquiry changes no public page", async () => {

@@ -10,6 +10,8 @@ import { answerCheckLink, readCheckLink, runListingLifecycle } from "../../app/f
 import { decideRevision, pendingRevisionOf } from "../../app/features/selling/revisions.server";
 import { editOwnListing, takeSellerAction } from "../../app/features/selling/seller-actions.server";
 import { recordEnquiry } from "../../app/features/enquiries/enquiries.server";
+import type { SessionUser } from "../../app/features/account/session.server";
+import { transitionListing } from "../../app/features/admin/listings.server";
 import { auditLog, businessListing, listingCheckLink, outbox, user } from "../../app/server/schema";
 import { inSitemap, pageStatus } from "../helpers/listing-visibility";
 import { seededAppDatabase } from "../helpers/test-database";
@@ -143,6 +145,53 @@ describe("the dashboard's steps", () => {
       { action: "listing.seller.under-offer", actor: owner.id },
       { action: "listing.seller.mark-sold", actor: owner.id },
       { action: "listing.seller.republish", actor: owner.id },
+    ]);
+  });
+
+  it("keeps a listing staff withdrew off the market until staff put it back; the seller is told why", async () => {
+    // Once staff's withdrawal was undone by the seller's Republish, with no review.
+    const owner = await member();
+    const listing = await submit(owner.email, owner.id);
+    await publish(listing.id, new Date(Date.now() - 5 * DAY));
+    const [staffRow] = await app.database.db
+      .insert(user)
+      .values({ id: "staff-withdrawing", email: "staff-withdrawing@example.com", role: "admin" })
+      .returning();
+    const staff = staffRow as unknown as SessionUser;
+    const reason = "The photos are of another business.";
+
+    expect(await transitionListing(staff, listing.id, "withdraw", reason)).toBe(true);
+    expect(await listingNow(listing.id)).toMatchObject({ status: "withdrawn", withdrawalReason: reason });
+    expect((await mailsTo(owner.email)).at(-1)?.text).toContain(`Why: ${reason}`);
+    const [card] = await sellerDashboard(owner);
+    expect(card!.actions).not.toContain("republish");
+    expect(card!.withdrawalReason).toBe(reason);
+    // Posted all the same (a stale page, or by hand): refused, and nothing changes.
+    expect(await takeSellerAction(owner, listing.id, "republish")).toBe(false);
+    expect((await listingNow(listing.id)).status).toBe("withdrawn");
+    expect(await onBuy(listing.slug)).toBe(false);
+
+    // Staff put it back, and the hold ends with it.
+    expect(await transitionListing(staff, listing.id, "republish")).toBe(true);
+    expect(await listingNow(listing.id)).toMatchObject({
+      status: "published",
+      withdrawnByStaffAt: null,
+      withdrawalReason: null,
+    });
+    // The seller's own withdrawal is theirs to undo.
+    expect(await takeSellerAction(owner, listing.id, "withdraw")).toBe(true);
+    expect((await sellerDashboard(owner))[0]!.actions).toContain("republish");
+    expect(await takeSellerAction(owner, listing.id, "republish")).toBe(true);
+    const audit = await app.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "listing"), eq(auditLog.entityId, String(listing.id))))
+      .orderBy(auditLog.id);
+    expect(audit.map((row) => row.action)).toEqual([
+      "listing.withdraw",
+      "listing.republish",
+      "listing.seller.withdraw",
+      "listing.seller.republish",
     ]);
   });
 

@@ -1,9 +1,11 @@
 // Images in storage (decision 0021), on the disk and in an S3 bucket served by
 // a real S3 peer on this machine: a seller's photo kept private, published
 // into the public uploads, served at /uploads with a year's caching, its
-// narrower copy made once and found by another server; the seed's images;
-// and npm run storage:migrate, twice.
+// narrower copy made once and found by another server; no copy of a copy, nor
+// at a width srcset never asks for; the seed's images; and npm run
+// storage:migrate, twice.
 import { execFile } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -13,7 +15,7 @@ import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import express from "express";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { seedDatabase } from "../../db/seed/seed";
 import type { SessionUser } from "../../app/features/account/session.server";
 import { getDirectoryBusiness, saveDirectoryBusiness } from "../../app/features/admin/directory.server";
@@ -21,6 +23,7 @@ import { getListingForReview, saveListing } from "../../app/features/admin/listi
 import { businessSchema, listingEditSchema } from "../../app/features/admin/schemas";
 import { loader as photoLoader } from "../../app/routes/admin/listing-photo";
 import { action as sellAction } from "../../app/routes/sell";
+import { IMAGE_WIDTHS } from "../../app/lib/images";
 import { parseEnv } from "../../app/server/env.server";
 import { businessListing, directoryBusiness, user } from "../../app/server/schema";
 import { DiskStore } from "../../app/server/storage-disk.server";
@@ -238,6 +241,69 @@ describe.each([
     const answer = await site.get(url!);
     expect(answer.status).toBe(200);
     expect(await sharp(answer.body).metadata()).toMatchObject({ format: "webp", width: 1200, height: 800 });
+  });
+});
+
+// The variant test: a stranger's requests may make only an original's own
+// narrower copies, each once; anything else is a 404 that writes nothing.
+describe.each([
+  ["on the disk", () => diskIn()],
+  ["in an S3 bucket", () => peer.storage()],
+])("narrower copies %s", (_where, makeStorage) => {
+  it("are made only of an original, only at srcset's widths, and each once", async () => {
+    const storage = makeStorage();
+    const original = `businesses/${crypto.randomBytes(16).toString("hex")}`;
+    const bytes = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#36c" } })
+      .webp()
+      .toBuffer();
+    await storage.uploads.put(`${original}.webp`, bytes);
+    const keys = async () => {
+      const found: string[] = [];
+      for await (const { key } of storage.uploads.list()) found.push(key);
+      return found.sort();
+    };
+    const before = await keys();
+    const writes = vi.spyOn(storage.uploads, "put");
+    const site = await serve(storage);
+    try {
+      const copies = IMAGE_WIDTHS.map((width) => `/uploads/${original}-${width}.webp`);
+      // Simultaneous first requests, so that "once" is tested where it is hardest.
+      const first = await Promise.all(copies.flatMap((url) => [url, url, url, url]).map((url) => site.get(url)));
+      expect(first.map((answer) => answer.status)).toEqual(first.map(() => 200));
+
+      // Now that the copies exist, copies of them, and of anything else.
+      const refused = [
+        `/uploads/${original}-400-400.webp`,
+        `/uploads/${original}-400-400-400.webp`,
+        `/uploads/${original}-400-600-800.webp`,
+        `/uploads/${original}-800-600.webp`,
+        `/uploads/${original}-401.webp`,
+        `/uploads/${original}-0400.webp`,
+        `/uploads/${original}-00800.webp`,
+        `/uploads/${original}-40.webp`,
+        `/uploads/${original}-1200.webp`,
+        `/uploads/${original}-4000.webp`,
+        `/uploads/${original}-400-401.webp`,
+        `/uploads/${original}-401-400.webp`,
+        `/uploads/${original}.webp-400.webp`,
+        `/uploads/businesses/${crypto.randomBytes(16).toString("hex")}-400.webp`,
+      ];
+      const burst = [...refused, ...copies, ...refused, ...copies, ...refused, ...copies];
+      const answers = await Promise.all(burst.map((url) => site.get(url)));
+
+      const made = copies.map((url) => url.replace("/uploads/", ""));
+      expect(await keys()).toEqual([...before, ...made].sort());
+      expect(writes.mock.calls.map(([key]) => key).sort()).toEqual([...made].sort());
+      for (const [index, url] of burst.entries()) {
+        expect(answers[index]!.status, url).toBe(refused.includes(url) ? 404 : 200);
+      }
+      for (const [index, width] of IMAGE_WIDTHS.entries()) {
+        expect(await sharp(answers[refused.length + index]!.body).metadata()).toMatchObject({ format: "webp", width });
+      }
+    } finally {
+      writes.mockRestore();
+      await site.close();
+    }
   });
 });
 

@@ -11,6 +11,7 @@ import { auth } from "~/server/auth.server";
 import { db } from "~/server/db.server";
 import { FormBodyError, readFormData, TEXT_FORM_LIMITS } from "~/server/form-data.server";
 import { logger } from "~/server/logger.server";
+import { hitRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
 import { enquiry } from "~/server/schema";
 import { redirectWithToast } from "~/server/toast.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.server";
@@ -37,6 +38,37 @@ export interface SettingsActionData {
 
 const answer = (intent: SettingsIntent, result: SubmissionResult<string[]>, status = 400) =>
   data<SettingsActionData>({ intent, result }, { status });
+
+/**
+ * The forms that check the member's password or a code: a stolen session must
+ * not become a way to guess the password. Counted per member and per network,
+ * as sign-in is per network (auth-actions.server.ts).
+ */
+export const PASSWORD_CHECK_LIMITS = {
+  member: { limit: 10, windowMs: 15 * 60 * 1000 },
+  network: { limit: 30, windowMs: 15 * 60 * 1000 },
+} satisfies Record<string, RateLimitRule>;
+const CHECKS_PASSWORD = ["change-password", "delete-account", "enable-2fa", "verify-2fa", "disable-2fa"] as const;
+
+async function tooManyChecks(intent: SettingsIntent, user: SessionUser, ip: string) {
+  const [member, network] = await Promise.all([
+    hitRateLimit(db(), `password-check:${user.id}`, PASSWORD_CHECK_LIMITS.member),
+    hitRateLimit(db(), `password-check-network:${ip}`, PASSWORD_CHECK_LIMITS.network),
+  ]);
+  if (member.allowed && network.allowed) return null;
+  const seconds = Math.max(member.allowed ? 0 : member.retryAfterSeconds, network.allowed ? 0 : network.retryAfterSeconds);
+  const minutes = Math.ceil(seconds / 60);
+  return data<SettingsActionData>(
+    {
+      intent,
+      result: {
+        status: "error",
+        error: { "": [`Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`] },
+      },
+    },
+    { status: 429, headers: { "Retry-After": String(seconds) } },
+  );
+}
 
 async function saveProfile(formData: FormData, user: SessionUser) {
   const submission = parseWithZod(formData, { schema: profileSchema });
@@ -190,7 +222,7 @@ async function removeOwnPasskey(formData: FormData, user: SessionUser) {
 }
 
 /** The action of /my-account: one of its forms, told apart by `intent`. */
-export async function accountSettingsAction(request: Request, user: SessionUser) {
+export async function accountSettingsAction(request: Request, user: SessionUser, ip: string) {
   let formData: FormData;
   try {
     formData = await readFormData(request, TEXT_FORM_LIMITS);
@@ -198,7 +230,13 @@ export async function accountSettingsAction(request: Request, user: SessionUser)
     if (!(error instanceof FormBodyError)) throw error;
     return answer("profile", { status: "error", error: { "": [error.message] } }, error.status);
   }
-  switch (formData.get("intent")) {
+  const intent = formData.get("intent");
+  const checking = CHECKS_PASSWORD.find((checked) => checked === intent);
+  if (checking) {
+    const refused = await tooManyChecks(checking, user, ip);
+    if (refused) return refused;
+  }
+  switch (intent) {
     case "change-password":
       return changePassword(formData, request);
     case "sign-out-others":

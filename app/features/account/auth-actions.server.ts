@@ -6,7 +6,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { clientIpContext } from "~/context";
 import type { ToastInput } from "~/lib/toast";
 import { auth } from "~/server/auth.server";
@@ -20,6 +20,7 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.se
 import { getSessionUser } from "./session.server";
 import { forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema, twoFactorCodeSchema } from "./schemas";
 import { safeRedirectPath } from "~/lib/links";
+import { redirectInside } from "~/server/redirects.server";
 
 export interface AuthActionData {
   result: SubmissionResult<string[]>;
@@ -97,7 +98,7 @@ async function signIn(args: Args, formData: FormData) {
     // With two-factor on, the password only opens the door to the code page.
     if ("twoFactorRedirect" in response && response.twoFactorRedirect) {
       const next = new URLSearchParams({ redirectTo: safeRedirectPath(redirectTo) });
-      return redirect(`/auth/two-factor?${next}`, { headers });
+      return redirectInside(`/auth/two-factor?${next}`, { headers });
     }
     return redirectWithToast(
       safeRedirectPath(redirectTo),

@@ -121,7 +121,8 @@ export async function savedIdsOf(userId: string) {
 /** Saves a listing for the member, or un-saves it; says which it did. */
 export async function toggleSavedListing(userId: string, listingId: number): Promise<"added" | "removed"> {
   if (await removeSavedListing(userId, listingId)) return "removed";
-  // What the listing shows now is the starting point of its price-drop and under-offer alerts (decision 0031).
+  // What the listing shows now is the starting point of its price-drop and under-offer alerts (decision 0031):
+  // its public price, so a price a confidential listing hides is never kept for the member (decision 0062).
   const now = (column: AnyPgColumn) =>
     sql`(select ${column} from ${businessListing} where ${businessListing.id} = ${listingId})`;
   await db()
@@ -129,7 +130,7 @@ export async function toggleSavedListing(userId: string, listingId: number): Pro
     .values({
       userId,
       listingId,
-      pricePenceSeen: now(businessListing.askingPricePence),
+      pricePenceSeen: now(businessListing.publicAskingPricePence),
       underOfferAtSeen: now(businessListing.underOfferAt),
     })
     .onConflictDoNothing();

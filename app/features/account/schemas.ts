@@ -1,6 +1,7 @@
 // The /auth forms, one Zod schema each, shared by the browser and the server
 // (spec section 5). The server adds what the browser cannot know: whether the
 // e-mail is taken, whether the password is one of the most common ones.
+import { cleanLine } from "~/lib/text";
 import { z } from "~/lib/zod";
 
 const email = z
@@ -24,11 +25,12 @@ export const signUpSchema = z.object({
   password: newPassword,
   fullName: z
     .string()
+    .overwrite(cleanLine)
     .trim()
     .min(2, "Full name must be at least 2 characters")
     .max(100, "Full name must be less than 100 characters")
     .optional(),
-  phone: z.string().trim().max(20, "Phone number must be less than 20 characters").optional(),
+  phone: z.string().overwrite(cleanLine).trim().max(20, "Phone number must be less than 20 characters").optional(),
   marketingConsent: z.boolean().default(false),
 });
 
@@ -47,8 +49,8 @@ export const resetPasswordSchema = z
 
 /** The profile of /my-account; the spec validates nothing, we bound the lengths. */
 export const profileSchema = z.object({
-  fullName: z.string().trim().max(100, "Full name must be less than 100 characters").optional(),
-  phone: z.string().trim().max(20, "Phone number must be less than 20 characters").optional(),
+  fullName: z.string().overwrite(cleanLine).trim().max(100, "Full name must be less than 100 characters").optional(),
+  phone: z.string().overwrite(cleanLine).trim().max(20, "Phone number must be less than 20 characters").optional(),
   marketingConsent: z.boolean().default(false),
 });
 

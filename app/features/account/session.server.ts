@@ -1,7 +1,7 @@
 // Who is signed in, read from Better Auth's session cookie on the server.
 import { getSessionCookie } from "better-auth/cookies";
-import { redirect } from "react-router";
 import { auth, AUTH_COOKIE_PREFIX } from "~/server/auth.server";
+import { redirectInside } from "~/server/redirects.server";
 
 export type SessionUser = NonNullable<Awaited<ReturnType<typeof getSessionUser>>>;
 
@@ -36,7 +36,7 @@ export async function requireSession(request: Request) {
   const found = await findSession(request);
   if (found) return found;
   const url = new URL(request.url);
-  throw redirect(`/auth?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);
+  throw redirectInside(`/auth?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);
 }
 
 /** The signed-in user, as requireSession. */

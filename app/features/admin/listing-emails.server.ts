@@ -32,7 +32,13 @@ export function listingMail(
     },
     withdraw: {
       subject: `Your listing has been withdrawn: ${listing.title}`,
-      body: [`We have taken "${listing.title}" off the market. Reply to this e-mail if you would like it back.`],
+      body: [
+        `We have taken "${listing.title}" off the market.`,
+        "",
+        `Why: ${listing.reason ?? ""}`,
+        "",
+        "Only we can put it back: reply to this e-mail if you would like it back.",
+      ],
     },
   };
   const { subject, body } = texts[transition];

@@ -186,6 +186,9 @@ export async function transitionListing(
   const changes = {
     status: rule.to,
     rejectionReason: transition === "reject" ? (reason ?? null) : null,
+    // Staff's withdrawal holds until staff undo it (decision 0063); any other step of theirs ends it.
+    withdrawnByStaffAt: transition === "withdraw" ? new Date() : null,
+    withdrawalReason: transition === "withdraw" ? (reason ?? null) : null,
     ...(rule.to === "published" && !listing.publishedAt ? { publishedAt: new Date() } : {}),
     // Published again: the 60- and 90-day clock starts afresh (decision 0030).
     ...(rule.to === "published" ? { confirmedAt: new Date(), remindedAt: null } : {}),
@@ -204,10 +207,16 @@ export async function transitionListing(
       entityType: "listing",
       entityId: id,
       ...changedFields(
-        { status: listing.status, rejectionReason: listing.rejectionReason, featured: listing.featured },
+        {
+          status: listing.status,
+          rejectionReason: listing.rejectionReason,
+          withdrawalReason: listing.withdrawalReason,
+          featured: listing.featured,
+        },
         {
           status: changes.status,
           rejectionReason: changes.rejectionReason,
+          withdrawalReason: changes.withdrawalReason,
           featured: changes.featured ?? listing.featured,
         },
       ),

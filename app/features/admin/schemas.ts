@@ -1,6 +1,7 @@
 // The back office's forms, shared by the browser (Conform) and the server.
 import { z } from "~/lib/zod";
-import { cleanLine, cleanText, email, line, optionalPhone, photos, pounds, text } from "~/features/enquiries/schemas";
+import { email, line, optionalPhone, photos, pounds, text } from "~/features/enquiries/schemas";
+import { cleanLine, cleanText } from "~/lib/text";
 import { MAX_PHOTO_BYTES, PHOTO_TYPES } from "~/features/enquiries/form-rules";
 import { certifiedShape, checkEvidence, evidenceShape, hoursShape } from "~/features/directory/evidence-schema";
 import { listingFactsShape } from "~/features/marketplace/sell-schema";

@@ -7,13 +7,12 @@
 // tells of is recorded in saved_search_sent (primary key: search, listing)
 // in the same transaction as the e-mail is queued, so two servers, a retry
 // or an overlapping run can never send one listing twice for one search.
-import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
 import { confidentialColumns, maskListing } from "~/features/marketplace/confidential.server";
 import { parseListingQuery } from "~/features/marketplace/listing-query.server";
-import { listingConditions } from "~/features/marketplace/listings.server";
+import { listingConditions, withinRadius } from "~/features/marketplace/listings.server";
 import { nearFilter, readNearSearch } from "~/features/places/places.server";
 import type { Database } from "~/server/db.server";
-import { withinKm } from "~/server/distance.server";
 import { enqueueMail } from "~/server/outbox.server";
 import { businessListing, savedListing, savedSearch, savedSearchSent, user } from "~/server/schema";
 import { absoluteUrl } from "~/server/site.server";
@@ -62,7 +61,7 @@ export async function matchSearches(database: Database, searches: SearchToMatch[
         sql`(select ${search.id}::integer as search_id, ${businessListing.id} as listing_id
         from ${businessListing}
         where ${listingConditions(parseListingQuery(params[n]!))}
-          ${within ? sql`and ${withinKm(within.origin, within.km, businessListing.latitude, businessListing.longitude)}` : sql``}
+          ${within ? sql`and ${withinRadius(within)}` : sql``}
           and ${businessListing.publishedAt} > ${search.since})`,
       ];
     });
@@ -86,12 +85,16 @@ export async function matchSearches(database: Database, searches: SearchToMatch[
   return matches;
 }
 
-/** A saved listing whose price or under-offer state differs from what the member was last told. */
+/**
+ * A saved listing whose price or under-offer state differs from what the
+ * member was last told. The price is the public one (decision 0062), as the
+ * e-mails show it: null while a confidential listing hides it, so a hidden
+ * price is neither kept nor compared.
+ */
 const changedSinceSeen = and(
   eq(businessListing.status, "published"),
   or(
-    isNull(savedListing.pricePenceSeen),
-    ne(savedListing.pricePenceSeen, businessListing.askingPricePence),
+    sql`${savedListing.pricePenceSeen} is distinct from ${businessListing.publicAskingPricePence}`,
     sql`${savedListing.underOfferAtSeen} is distinct from ${businessListing.underOfferAt}`,
   ),
 );
@@ -99,8 +102,9 @@ const changedSinceSeen = and(
 /**
  * Takes the member's saved-listing news: price drops and under-offer changes
  * since they were last told. The rows are locked and marked seen in the
- * caller's transaction, so the news goes into one e-mail only. A row never
- * noted before (null) only gets its starting point.
+ * caller's transaction, so the news goes into one e-mail only. A price shown
+ * where none was (a listing no longer confidential, or showing its price) is
+ * only a starting point.
  */
 async function takeSavedListingNews(tx: Database, userId: string): Promise<SavedListingChange[]> {
   const rows = await tx
@@ -110,7 +114,8 @@ async function takeSavedListingNews(tx: Database, userId: string): Promise<Saved
       title: businessListing.title,
       slug: businessListing.slug,
       category: businessListing.category,
-      price: businessListing.askingPricePence,
+      askingPricePence: businessListing.askingPricePence,
+      price: businessListing.publicAskingPricePence,
       ...confidentialColumns,
       underOfferAt: businessListing.underOfferAt,
       priceSeen: savedListing.pricePenceSeen,
@@ -127,11 +132,10 @@ async function takeSavedListingNews(tx: Database, userId: string): Promise<Saved
       .update(savedListing)
       .set({ pricePenceSeen: row.price, underOfferAtSeen: row.underOfferAt })
       .where(eq(savedListing.id, row.id));
-    if (row.priceSeen === null) continue;
     // E-mails name a confidential listing as a visitor sees it (decision 0033): they travel beyond our access checks.
-    const shown = maskListing({ ...row, id: row.listingId, askingPricePence: row.price });
+    const shown = maskListing({ ...row, id: row.listingId });
     const url = absoluteUrl(`/buy/${shown.slug}`);
-    if (shown.askingPricePence !== null && row.price < row.priceSeen) {
+    if (row.price !== null && row.priceSeen !== null && row.price < row.priceSeen) {
       news.push({ kind: "price", title: shown.title, url, pricePence: row.price, wasPence: row.priceSeen });
     }
     if (row.underOfferChanged) {

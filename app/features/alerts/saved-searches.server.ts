@@ -1,5 +1,6 @@
 // A member's saved searches (decision 0031). Every query names the member, so
 // one member's search is never reachable through another's id.
+import { cleanLine } from "~/lib/text";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { z } from "~/lib/zod";
 import {
@@ -18,6 +19,7 @@ export const NAME_MAX = 100;
 export const saveSearchSchema = z.object({
   name: z
     .string({ error: "Please give this search a name" })
+    .overwrite(cleanLine)
     .trim()
     .min(1, "Please give this search a name")
     .max(NAME_MAX, `The name must be at most ${NAME_MAX} characters`),

@@ -1,6 +1,6 @@
 // Staff's fields for a business's halal evidence and opening hours, shared by
 // the back office's form in the browser and its action on the server.
-import { cleanLine, cleanText } from "~/features/enquiries/schemas";
+import { cleanLine, cleanText } from "~/lib/text";
 import { londonDay } from "~/lib/dates";
 import { z } from "~/lib/zod";
 import { certifierBodies, type CertifierBody } from "./halal";

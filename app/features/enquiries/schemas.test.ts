@@ -1,8 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import {
-  cleanLine,
-  cleanText,
   contactSchema,
   listingInterestSchema,
   packageInterestSchema,
@@ -219,12 +217,5 @@ describe("sell your business", () => {
       },
     );
     expect(none.status === "success" && none.value.photos).toBeUndefined();
-  });
-});
-
-describe("cleaning text", () => {
-  it("drops control and direction-override characters but keeps letters of every script", () => {
-    expect(cleanLine(" Zaynab\u0000 \u202Eبن\u200C علي\t\n ")).toBe(" Zaynab بن\u200C علي ");
-    expect(cleanText("a\r\nb\rc")).toBe("a\nb\nc");
   });
 });

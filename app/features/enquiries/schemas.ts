@@ -2,26 +2,8 @@
 // and by the server alike. Messages are the spec's (section 5) where it has
 // them; where it is silent they say plainly what to fix.
 import { z } from "~/lib/zod";
+import { cleanLine, cleanText } from "~/lib/text";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_TYPES } from "./form-rules";
-
-// Control characters (NUL cannot even be stored) and the invisible marks
-// that reorder text on screen; everything else a person types is kept.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const INVISIBLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
-
-/** One line of text: invisible characters removed, runs of white space made one space. */
-export function cleanLine(value: string): string {
-  return value.normalize("NFC").replace(INVISIBLE, "").replace(/\s+/g, " ");
-}
-
-/** Several lines of text: invisible characters removed, line ends made "\n". */
-export function cleanText(value: string): string {
-  return value
-    .normalize("NFC")
-    .replace(/\r\n?/g, "\n")
-    .replace(/[^\S\n]+\n/g, "\n")
-    .replace(INVISIBLE, "");
-}
 
 // An empty field shows only "… is required", not also what else is wrong with it.
 export const line = (required: string, max: number, tooLong: string) =>

@@ -146,14 +146,10 @@ export function cleanFigures(figures: readonly string[]): ConfidentialFigure[] {
 }
 
 /**
- * A /buy filter on a figure: a confidential listing that hides the figure does
- * not match, so that filtering cannot reveal a hidden number.
+ * What a listing query filters on that a confidential listing never shows (its
+ * town, its yes-or-no facts). Its figures and position are filtered and sorted
+ * by the public columns instead (decision 0062).
  */
-export function figureShown(figure: ConfidentialFigure) {
-  return sql`(not ${businessListing.confidential} or ${businessListing.confidentialFigures} ? ${figure})`;
-}
-
-/** What a listing query filters on that a confidential listing never shows (its town, its other facts). */
 export const notConfidential = sql`not ${businessListing.confidential}`;
 
 // ---------------------------------------------------------------------------

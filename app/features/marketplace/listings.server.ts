@@ -10,7 +10,7 @@ import { nearestFirstPage, nearestWithin, orderBy, type Tiebreak } from "~/serve
 import { businessListing } from "~/server/schema";
 import { matchesAllWords, searchWords } from "~/server/text-search.server";
 import { CONFIDENTIAL_SLUG } from "./confidential";
-import { confidentialColumns, figureShown, notConfidential, viewListings, type Viewer } from "./confidential.server";
+import { confidentialColumns, notConfidential, viewListings, type Viewer } from "./confidential.server";
 import type { ListingSort } from "./listing-query";
 import type { ListingQuery } from "./listing-query.server";
 
@@ -61,22 +61,33 @@ const factColumns = {
   alcoholLicence: businessListing.alcoholLicence,
 };
 
+/**
+ * Where /buy and the alerts place a listing (decision 0062): nowhere while it
+ * is confidential, for everyone, so that no radius or distance reveals its
+ * hidden address. Its public area, the postcode district, is in its search words.
+ */
+const publicPosition = { latitude: businessListing.publicLatitude, longitude: businessListing.publicLongitude };
+
 const newestFirst: Tiebreak[] = [
   [businessListing.publishedAt, "desc"],
   [businessListing.id, "desc"],
 ];
 
-/** The order of a sort other than nearest first (which nearestFirstPage orders). */
+/**
+ * The order of a sort other than nearest first (which nearestFirstPage orders).
+ * By the public figures (decision 0062): a figure a confidential listing hides
+ * sorts as one never given, after every listing that gives it, either way.
+ */
 function orderFor(sort: Exclude<ListingSort, "nearest">): SQL[] {
   switch (sort) {
     case "price-asc":
-      return [asc(businessListing.askingPricePence), asc(businessListing.id)];
+      return [sql`${businessListing.publicAskingPricePence} asc nulls last`, asc(businessListing.id)];
     case "price-desc":
-      return [desc(businessListing.askingPricePence), asc(businessListing.id)];
+      return [sql`${businessListing.publicAskingPricePence} desc nulls last`, asc(businessListing.id)];
     case "revenue":
       return [
-        sql`${businessListing.annualRevenuePence} desc nulls last`,
-        sql`${businessListing.monthlyLeasePence} desc nulls last`,
+        sql`${businessListing.publicAnnualRevenuePence} desc nulls last`,
+        sql`${businessListing.publicMonthlyLeasePence} desc nulls last`,
         asc(businessListing.id),
       ];
     case "latest":
@@ -84,24 +95,23 @@ function orderFor(sort: Exclude<ListingSort, "nearest">): SQL[] {
   }
 }
 
-/** The key-facts filters as SQL conditions; a listing that did not give a fact does not match its filter. */
+/**
+ * The key-facts filters as SQL conditions; a listing that did not give a fact
+ * does not match its filter. Each tests the public figure (decision 0062), so a
+ * confidential listing matches only on a figure it shows.
+ */
 function factConditions(query: ListingQuery): (SQL | undefined)[] {
   const atLeast = (column: AnyPgColumn, value: number | undefined) =>
     value === undefined ? undefined : gte(column, value);
-  const price = query.minPricePence !== undefined || query.maxPricePence !== undefined;
-  // A confidential listing matches a filter only on a figure it shows (decision 0033).
   return [
-    atLeast(businessListing.askingPricePence, query.minPricePence),
-    query.maxPricePence === undefined ? undefined : lte(businessListing.askingPricePence, query.maxPricePence),
-    price ? figureShown("askingPrice") : undefined,
-    atLeast(businessListing.annualRevenuePence, query.minTurnoverPence),
-    query.minTurnoverPence === undefined ? undefined : figureShown("turnover"),
-    atLeast(businessListing.netProfitPence, query.minProfitPence),
-    query.minProfitPence === undefined ? undefined : figureShown("netProfit"),
-    atLeast(businessListing.leaseYearsRemaining, query.minLeaseYears),
-    query.tenure ? eq(businessListing.tenure, query.tenure) : undefined,
-    query.tenure || query.minLeaseYears !== undefined ? figureShown("tenure") : undefined,
-    // Plain column tests, so that the planner can use the partial indexes on them.
+    atLeast(businessListing.publicAskingPricePence, query.minPricePence),
+    query.maxPricePence === undefined ? undefined : lte(businessListing.publicAskingPricePence, query.maxPricePence),
+    atLeast(businessListing.publicAnnualRevenuePence, query.minTurnoverPence),
+    atLeast(businessListing.publicNetProfitPence, query.minProfitPence),
+    atLeast(businessListing.publicLeaseYearsRemaining, query.minLeaseYears),
+    query.tenure ? eq(businessListing.publicTenure, query.tenure) : undefined,
+    // Facts a confidential listing never shows. Plain column tests, so that the
+    // planner can use the partial indexes on them.
     query.accommodation ? sql`${businessListing.accommodationIncluded}` : undefined,
     query.relocatable ? sql`${businessListing.relocatable}` : undefined,
     query.accommodation || query.relocatable ? notConfidential : undefined,
@@ -124,6 +134,11 @@ export function listingConditions(query: ListingQuery): SQL {
   )!;
 }
 
+/** A near search's radius (decision 0034) about the public position: /buy's and the alerts'. */
+export function withinRadius(near: NearFilter): SQL {
+  return withinKm(near.origin, near.km, publicPosition.latitude, publicPosition.longitude);
+}
+
 /**
  * Published listings matching the query, one page of them, with the total.
  * With a known position the default order is nearest first. A search near a
@@ -137,12 +152,9 @@ export async function searchListings(
   viewer: Viewer = null,
 ) {
   const conditions = listingConditions(query);
-  const where = and(
-    conditions,
-    near ? withinKm(near.origin, near.km, businessListing.latitude, businessListing.longitude) : undefined,
-  );
+  const where = and(conditions, near ? withinRadius(near) : undefined);
   const from = near?.origin ?? origin;
-  const distance = from ? distanceFrom(from, businessListing.latitude, businessListing.longitude) : undefined;
+  const distance = from ? distanceFrom(from, publicPosition.latitude, publicPosition.longitude) : undefined;
   const sort: ListingSort =
     query.sort === "nearest" && !from ? "latest" : (query.sort ?? (from ? "nearest" : "latest"));
 
@@ -159,7 +171,7 @@ export async function searchListings(
   const [items, [total]] = await Promise.all([
     sort === "nearest" && distance
       ? near
-        ? nearestWithin(nearest, near.origin, businessListing, near.km)
+        ? nearestWithin(nearest, near.origin, publicPosition, near.km)
         : nearestFirstPage({ ...nearest, distance })
       : db()
           .select({ ...cardColumns, distanceKm: distance ?? sql<null>`null` })
@@ -196,11 +208,12 @@ export async function featuredListings(viewer: Viewer = null, limit = 12) {
 
 /**
  * A listing's page: published ones, and ones that have left the market (410),
- * as stored — the caller masks it. A confidential listing is also found by its
- * public address (confidential-<id>); by its own slug, usually the trading
- * name, only those with access may reach it (listingForViewer).
+ * as stored. A confidential listing is also found by its public address
+ * (confidential-<id>); by its own slug, usually the trading name, only those
+ * with access may reach it. Not for routes: they go through listingForViewer,
+ * which masks the row and answers that own slug as not found without access.
  */
-export async function getListingBySlug(slug: string) {
+async function getListingBySlug(slug: string) {
   const confidentialId = CONFIDENTIAL_SLUG.exec(slug)?.[1];
   const [row] = await db()
     .select({
@@ -222,10 +235,11 @@ export async function getListingBySlug(slug: string) {
 }
 
 /**
- * A listing's page as this viewer may see it, or why not: 404 for one that is
- * not on show, and for a confidential listing's own slug without access (so the
- * trading name in an address confirms nothing); with access, that old address
- * goes to the public one.
+ * The listing at an address as this viewer may see it, or why not: 404 for one
+ * that is not on show, and for a confidential listing's own slug without access
+ * (so the trading name in an address confirms nothing); with access, that old
+ * address goes to the public one. Every route that takes a listing's slug — its
+ * page, register interest, save, the NDA — resolves it here (decision 0062).
  */
 export async function listingForViewer(slug: string, viewer: Viewer) {
   const row = await getListingBySlug(slug);

@@ -4,7 +4,8 @@
 // that is refused says why under its field.
 import { z } from "~/lib/zod";
 import { listingCategoryCodes } from "~/lib/categories";
-import { cleanLine, email, line, phone, photos, pounds, text } from "~/features/enquiries/schemas";
+import { email, line, phone, photos, pounds, text } from "~/features/enquiries/schemas";
+import { cleanLine } from "~/lib/text";
 import { halalStatuses, leaseTypes, tenures } from "./listing-facts";
 
 /** A whole number in a range, as people type it ("12", " 12 "); empty is left out. */

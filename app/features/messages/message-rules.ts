@@ -1,4 +1,5 @@
 // What a message and a report may be: one Zod schema for the browser and the server.
+import { cleanText } from "~/lib/text";
 import { z } from "~/lib/zod";
 
 export const MAX_MESSAGE_LENGTH = 5000;
@@ -6,6 +7,7 @@ export const MAX_MESSAGE_LENGTH = 5000;
 export const messageSchema = z.object({
   body: z
     .string({ error: "Please write a message" })
+    .overwrite(cleanText)
     .trim()
     .min(1, "Please write a message")
     .max(MAX_MESSAGE_LENGTH, `A message must be at most ${MAX_MESSAGE_LENGTH.toLocaleString("en-GB")} characters`),
@@ -14,6 +16,7 @@ export const messageSchema = z.object({
 export const reportSchema = z.object({
   reason: z
     .string({ error: "Please say what is wrong" })
+    .overwrite(cleanText)
     .trim()
     .min(1, "Please say what is wrong")
     .max(1000, "The reason must be at most 1,000 characters"),

@@ -311,11 +311,27 @@ export async function setBlocked(memberId: string, threadId: number, blocked: bo
 }
 
 /** Reports one of the member's threads to staff. */
-export async function reportThread(memberId: string, threadId: number, reason: string) {
+/** Reports a member sends to staff, as review reports are limited: per member and per network. */
+export const THREAD_REPORT_LIMITS = {
+  member: { limit: 10, windowMs: 60 * 60 * 1000 },
+  network: { limit: 20, windowMs: 60 * 60 * 1000 },
+} satisfies Record<string, RateLimitRule>;
+
+export async function reportThread(
+  memberId: string,
+  threadId: number,
+  reason: string,
+  ip: string,
+): Promise<"reported" | "not-found" | "rate-limited"> {
   const thread = await threadFor(db(), memberId, threadId);
-  if (!thread) return false;
+  if (!thread) return "not-found";
+  const [member, network] = await Promise.all([
+    hitRateLimit(db(), `thread-report:${memberId}`, THREAD_REPORT_LIMITS.member),
+    hitRateLimit(db(), `thread-report-network:${ip}`, THREAD_REPORT_LIMITS.network),
+  ]);
+  if (!member.allowed || !network.allowed) return "rate-limited";
   await db().insert(threadReport).values({ threadId, reporterId: memberId, reason });
-  return true;
+  return "reported";
 }
 
 // --- Staff: threads with HBS about listings without a seller account, and reports ---

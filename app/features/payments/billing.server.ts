@@ -2,6 +2,8 @@
 // failures and refunds as Stripe reported them, and the door to Stripe's
 // customer portal (cancel, change card).
 import { asc, inArray } from "drizzle-orm";
+import { formatLondonDate } from "~/lib/dates";
+import { formatPence } from "~/lib/money";
 import { db } from "~/server/db.server";
 import { payment } from "~/server/schema";
 import { absoluteUrl } from "~/server/site.server";
@@ -30,6 +32,28 @@ export const paymentKindLabels: Record<PaymentRecord["kind"], string> = {
   failure: "Payment failed",
   refund: "Refunded",
 };
+
+/** How much less than the subscription's price a payment took, in pence; 0 when paid in full (decision 0061). */
+export function shortfall(amountPence: number, pricePence: number) {
+  return Math.max(0, pricePence - amountPence);
+}
+
+/**
+ * A payment as staff read it beside its subscription. One short of the
+ * price started nothing (decision 0061): it says so, to be looked at.
+ */
+export function paymentForStaff(record: PaymentRecord, pricePence: number) {
+  const when = formatLondonDate(record.occurredAt);
+  const short = record.kind === "payment" ? shortfall(record.amountPence, pricePence) : 0;
+  return {
+    id: record.id,
+    text: short
+      ? `${when}: Paid ${formatPence(record.amountPence)} of ${formatPence(pricePence)} — short by ${formatPence(short)}, needs a look`
+      : `${when}: ${paymentKindLabels[record.kind]} ${formatPence(record.amountPence)}`,
+    flagged: record.kind !== "payment" || short > 0,
+    url: record.receiptUrl,
+  };
+}
 
 /** Statuses as people read them (capitalised by the page); the spec's pending, active, cancelled and expired keep their names. */
 export const subscriptionStatusLabels: Record<string, string> = {

@@ -2,7 +2,8 @@
 // applied once. A repeat finds its event stored and done; an event older than
 // the last one applied to a subscription records its money but changes no
 // state; a handling that fails is retried from the stored event by the
-// scheduler (job payments.events).
+// scheduler (job payments.events). Only a payment of the subscription's full
+// price starts or extends it (decision 0061).
 import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { recordEnquiry } from "~/features/enquiries/enquiries.server";
@@ -10,6 +11,7 @@ import { db, type Database } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { enquiry, payment, stripeEvent, subscription, user } from "~/server/schema";
+import { shortfall } from "./billing.server";
 import { syncPromotions } from "./promotions.server";
 import { stripe } from "./stripe.server";
 
@@ -151,6 +153,23 @@ async function recordMoney(tx: Tx, values: typeof payment.$inferInsert) {
     });
 }
 
+/**
+ * Whether Stripe took the price stored for the subscription: a coupon or a
+ * price changed in Stripe's dashboard can make it take less, and then nothing
+ * starts. The money is still recorded (from the invoice) and staff see it
+ * flagged; the log says so at once.
+ */
+function paidInFull(row: Row, amountPence: number | null, event: Stripe.Event) {
+  const short = shortfall(amountPence ?? 0, row.pricePence);
+  if (short > 0) {
+    logger.warn(
+      { event: event.id, subscription: row.id, amountPence, pricePence: row.pricePence },
+      "a Stripe payment was short of the subscription's price and activated nothing",
+    );
+  }
+  return short === 0;
+}
+
 function oneMonthFrom(start: Date) {
   const end = new Date(start);
   end.setUTCMonth(end.getUTCMonth() + 1);
@@ -163,9 +182,12 @@ function oneMonthOfPromotion(event: Stripe.Event) {
   return { status: "active", startDate: start, endDate: oneMonthFrom(start) };
 }
 
+/**
+ * Only Stripe's bad news is taken from its subscription updates: that a
+ * subscription is active says nothing of what it took, so only a payment of
+ * the full price (checkout or invoice) makes ours active or extends it.
+ */
 const fromStripeStatus: Partial<Record<Stripe.Subscription.Status, string>> = {
-  active: "active",
-  trialing: "active",
   past_due: "past_due",
   unpaid: "past_due",
   canceled: "cancelled",
@@ -188,6 +210,7 @@ async function applyEvent(tx: Tx, event: Stripe.Event) {
         .set({ stripeSubscriptionId, stripePaymentIntentId, stripeCheckoutSessionId: session.id })
         .where(eq(subscription.id, row.id));
       if (row.status !== "pending" || session.payment_status !== "paid") return;
+      if (!paidInFull(row, session.amount_total, event)) return;
       await applyState(tx, row, event, oneMonthOfPromotion(event));
       return;
     }
@@ -204,6 +227,7 @@ async function applyEvent(tx: Tx, event: Stripe.Event) {
         receiptUrl: invoice.hosted_invoice_url ?? null,
         occurredAt: seconds(event.created),
       });
+      if (!paidInFull(row, invoice.amount_paid, event)) return;
       if (!details) {
         // A one-off package's invoice: the payment itself started its month.
         if (row.status === "pending") await applyState(tx, row, event, oneMonthOfPromotion(event));
@@ -255,7 +279,6 @@ async function applyEvent(tx: Tx, event: Stripe.Event) {
       await applyState(tx, row, event, {
         status,
         stripeSubscriptionId: object.id,
-        ...(item && status === "active" && { endDate: seconds(item.current_period_end) }),
         ...(item && row.status === "pending" && { startDate: seconds(item.current_period_start) }),
       });
       return;

@@ -19,6 +19,8 @@ export async function sellerDashboard(member: { id: string; email: string; email
       askingPricePence: businessListing.askingPricePence,
       status: businessListing.status,
       rejectionReason: businessListing.rejectionReason,
+      withdrawnByStaffAt: businessListing.withdrawnByStaffAt,
+      withdrawalReason: businessListing.withdrawalReason,
       underOfferAt: businessListing.underOfferAt,
       createdAt: businessListing.createdAt,
       publishedAt: businessListing.publishedAt,

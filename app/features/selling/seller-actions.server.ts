@@ -39,8 +39,10 @@ const steps: Record<
   "mark-sold": { from: ["published"], set: () => ({ status: "sold", featured: false, underOfferAt: null }) },
   withdraw: { from: ["published", "pending"], set: () => ({ status: "withdrawn", featured: false }) },
   // Back on the market as it was approved; one that never was goes back to the review queue.
+  // Not one that staff took down: only staff put that back (decision 0063).
   republish: {
     from: ["sold", "withdrawn"],
+    when: isNull(businessListing.withdrawnByStaffAt),
     set: () => ({
       status: sql`case when ${businessListing.publishedAt} is null then 'pending' else 'published' end::listing_status`,
       confirmedAt: now(),
@@ -52,11 +54,14 @@ const steps: Record<
   renew: { from: ["published", "expired"], set: () => ({ status: "published", confirmedAt: now(), remindedAt: null }) },
 };
 
-export function sellerActionsFrom(listing: Pick<Listing, "status" | "underOfferAt">): SellerAction[] {
+export function sellerActionsFrom(
+  listing: Pick<Listing, "status" | "underOfferAt" | "withdrawnByStaffAt">,
+): SellerAction[] {
   return (Object.keys(steps) as SellerAction[]).filter((action) => {
     if (!steps[action].from.includes(listing.status)) return false;
     if (action === "under-offer") return listing.underOfferAt === null;
     if (action === "offer-cleared") return listing.underOfferAt !== null;
+    if (action === "republish") return listing.withdrawnByStaffAt === null;
     return true;
   });
 }

@@ -160,7 +160,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent in listingTransitionLabels) {
     const transition = intent as ListingTransition;
     let reason: string | undefined;
-    if (transition === "reject") {
+    if (transition === "reject" || transition === "withdraw") {
       const submission = parseWithZod(formData, { schema: rejectSchema });
       if (submission.status !== "success") {
         return data<IntentActionData>({ intent, result: submission.reply() }, { status: 400 });
@@ -215,6 +215,12 @@ export default function AdminListing({
       {listing.status === "rejected" && listing.rejectionReason ? (
         <p className="mb-6 rounded-md bg-red-50 p-3 text-sm text-red-900">
           <strong>Rejected:</strong> {listing.rejectionReason}
+        </p>
+      ) : null}
+      {listing.status === "withdrawn" && listing.withdrawnByStaffAt ? (
+        <p className="mb-6 rounded-md bg-red-50 p-3 text-sm text-red-900">
+          <strong>Withdrawn by staff:</strong> {listing.withdrawalReason} The seller cannot republish it; &lsquo;
+          {listingTransitionLabels.republish}&rsquo; does.
         </p>
       ) : null}
       {revision ? (

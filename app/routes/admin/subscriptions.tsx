@@ -5,7 +5,7 @@ import { FormErrors, SelectField, TextField } from "~/components/ui/field";
 import { AdminHeading, DataTable, EmptyNote } from "~/features/admin/components/admin-shell";
 import { idParam, readAdminForm } from "~/features/admin/form.server";
 import { currentAdmin } from "~/features/admin/guard.server";
-import { paymentKindLabels, paymentsOf, subscriptionStatusLabels } from "~/features/payments/billing.server";
+import { paymentForStaff, paymentsOf, subscriptionStatusLabels } from "~/features/payments/billing.server";
 import { subscriptionSchema } from "~/features/admin/schemas";
 import {
   createSubscription,
@@ -32,12 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       price: formatPence(s.pricePence),
       period: `${formatLondonDate(s.startDate)}${s.endDate ? ` to ${formatLondonDate(s.endDate)}` : ""}`,
       statusLabel: subscriptionStatusLabels[s.status] ?? s.status,
-      payments: (payments.get(s.id) ?? []).map((p) => ({
-        id: p.id,
-        text: `${formatLondonDate(p.occurredAt)}: ${paymentKindLabels[p.kind]} ${formatPence(p.amountPence)}`,
-        failed: p.kind !== "payment",
-        url: p.receiptUrl,
-      })),
+      payments: (payments.get(s.id) ?? []).map((p) => paymentForStaff(p, s.pricePence)),
     })),
   };
 }
@@ -169,7 +164,7 @@ export default function AdminSubscriptions({
                 {s.payments.length ? (
                   <ul className="grid gap-1 text-sm">
                     {s.payments.map((p) => (
-                      <li key={p.id} className={p.failed ? "font-semibold text-red-800" : undefined}>
+                      <li key={p.id} className={p.flagged ? "font-semibold text-red-800" : undefined}>
                         {p.url ? (
                           <a href={p.url} className="underline underline-offset-2" rel="noreferrer">
                             {p.text}

@@ -158,7 +158,7 @@ export function ListingEditor({
   );
 }
 
-/** The steps a listing can take from where it is: one button each, and a reason to reject. */
+/** The steps a listing can take from where it is: one button each, and a reason to reject or withdraw. */
 export function ListingTransitions({
   transitions,
   featured,
@@ -174,17 +174,18 @@ export function ListingTransitions({
   actionData?: IntentActionData;
 }) {
   const reject = useIntentForm("reject", rejectSchema, actionData);
+  const withdraw = useIntentForm("withdraw", rejectSchema, actionData);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap gap-2">
         {transitions
-          .filter((t) => t !== "reject")
+          .filter((t) => t !== "reject" && t !== "withdraw")
           .map((transition) => (
             <Form method="post" key={transition}>
               <input type="hidden" name="intent" value={transition} />
-              <Button type="submit" variant={transition === "withdraw" ? "destructive" : "default"} disabled={busy}>
+              <Button type="submit" disabled={busy}>
                 {listingTransitionLabels[transition]}
               </Button>
             </Form>
@@ -207,6 +208,23 @@ export function ListingTransitions({
         ) : null}
       </div>
       {underOffer ? <p className="text-sm text-slate-700">Under offer since {underOffer}.</p> : null}
+      {transitions.includes("withdraw") ? (
+        <Form {...withdraw.formProps} className="grid gap-3 border-t border-slate-200 pt-4">
+          <input type="hidden" name="intent" value="withdraw" />
+          <TextareaField
+            meta={withdraw.fields.reason}
+            label="Reason for withdrawing"
+            hint="The seller receives this by e-mail and sees it in My listings. Only staff can put the listing back."
+            rows={3}
+            required
+          />
+          <div>
+            <Button type="submit" variant="destructive" disabled={busy}>
+              {withdraw.submitting ? "Withdrawing..." : listingTransitionLabels.withdraw}
+            </Button>
+          </div>
+        </Form>
+      ) : null}
       {transitions.includes("reject") ? (
         <Form {...reject.formProps} className="grid gap-3 border-t border-slate-200 pt-4">
           <input type="hidden" name="intent" value="reject" />

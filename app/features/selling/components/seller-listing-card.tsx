@@ -15,6 +15,8 @@ interface SellerListing {
   askingPricePence: number;
   status: "pending" | "published" | "rejected" | "sold" | "withdrawn" | "expired";
   rejectionReason: string | null;
+  withdrawnByStaffAt: Date | null;
+  withdrawalReason: string | null;
   underOfferAt: Date | null;
   createdAt: Date;
   publishedAt: Date | null;
@@ -126,6 +128,12 @@ export function SellerListingCard({ listing }: { listing: SellerListing }) {
       </header>
       <div className="grid gap-1 text-sm text-slate-800">
         {words.detail ? <p>{words.detail}</p> : null}
+        {listing.status === "withdrawn" && listing.withdrawnByStaffAt ? (
+          <p className="font-medium text-red-900">
+            HBS took this listing down on {formatLondonDate(listing.withdrawnByStaffAt)}: {listing.withdrawalReason}. Only
+            HBS can put it back on the market: reply to our e-mail, or contact us, if you would like it back.
+          </p>
+        ) : null}
         <p>
           Submitted {formatLondonDate(listing.createdAt)}
           {listing.publishedAt ? ` · Listed ${formatLondonDate(listing.publishedAt)}` : ""}
