@@ -84,7 +84,8 @@ async function main() {
       for (let attempt = 0; results.length < runs && attempt < runs * 2; attempt++) {
         const result = await lighthouse(`${url}${page}`, { port: chrome.port, output: "html", logLevel: "error" });
         if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
-        if (result.lhr.runtimeError) console.log(`${page}: a run failed (${result.lhr.runtimeError.code}); running again`);
+        if (result.lhr.runtimeError)
+          console.log(`${page}: a run failed (${result.lhr.runtimeError.code}); running again`);
         else results.push(result);
       }
       if (results.length < runs) throw new Error(`Lighthouse could not finish ${runs} runs of ${page}`);
@@ -94,7 +95,9 @@ async function main() {
       fs.writeFileSync(path.join(out, `${report}.html`), median.report as string);
       summary[page] = { ...summaryOf(median), performanceRuns: results.map((r) => Math.round(performance(r) * 100)) };
       const lost = shortfalls(median);
-      console.log(`${page}: ${JSON.stringify(summary[page])}${lost.length ? `\n  not full marks: ${lost.join(", ")}` : ""}`);
+      console.log(
+        `${page}: ${JSON.stringify(summary[page])}${lost.length ? `\n  not full marks: ${lost.join(", ")}` : ""}`,
+      );
     }
     const file = path.join(root, "bench/results", `${name}.json`);
     fs.writeFileSync(

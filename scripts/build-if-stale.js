@@ -7,7 +7,15 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const buildEntry = path.join(root, "build/server/index.js");
-const sources = ["app", "public", "db", "package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
+const sources = [
+  "app",
+  "public",
+  "db",
+  "package.json",
+  "package-lock.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+];
 
 function newestChange(entry) {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });

@@ -26,7 +26,9 @@ const handle = openDatabase({ databaseUrl: DATABASE_URL, dataDir: DATA_DIR });
 try {
   await handle.migrate();
   const added = await seedDatabase(handle.db, { uploads: storage().uploads });
-  console.log(`Seeded (${handle.kind}): added ${added.listings} listings, ${added.businesses} businesses, ${added.packages} packages.`);
+  console.log(
+    `Seeded (${handle.kind}): added ${added.listings} listings, ${added.businesses} businesses, ${added.packages} packages.`,
+  );
   if (args.bulk) {
     const bulk = await insertBulkData(handle.db, {
       businesses: Number(args.businesses),

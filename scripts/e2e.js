@@ -47,8 +47,12 @@ for (const folder of [dataDir, `${dataDir}-publishing`]) {
 }
 fs.rmSync(prepared, { recursive: true, force: true });
 
-const { status } = spawnSync(process.execPath, ["node_modules/@playwright/test/cli.js", "test", ...process.argv.slice(2)], {
-  stdio: "inherit",
-  env: { ...process.env, E2E_ADMIN_EMAIL: adminEmail, E2E_ADMIN_PASSWORD: password },
-});
+const { status } = spawnSync(
+  process.execPath,
+  ["node_modules/@playwright/test/cli.js", "test", ...process.argv.slice(2)],
+  {
+    stdio: "inherit",
+    env: { ...process.env, E2E_ADMIN_EMAIL: adminEmail, E2E_ADMIN_PASSWORD: password },
+  },
+);
 process.exit(status ?? 1);

@@ -34,10 +34,27 @@ const results = await Promise.all([
   sequence("types", [["node_modules/@react-router/dev/bin.js", "typegen"], ["node_modules/typescript/bin/tsc"]], {
     quiet: true,
   }),
-  sequence("lint", [["node_modules/eslint/bin/eslint.js", "."]], { quiet: true }),
+  sequence(
+    "lint",
+    [
+      ["node_modules/eslint/bin/eslint.js", "."],
+      ["node_modules/prettier/bin/prettier.cjs", "--check", "."],
+    ],
+    {
+      quiet: true,
+    },
+  ),
   sequence(
     "unit and integration",
-    [["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]],
+    [
+      [
+        "node_modules/vitest/vitest.mjs",
+        "run",
+        "--reporter=default",
+        "--reporter=json",
+        "--outputFile.json=test-results/vitest.json",
+      ],
+    ],
     { quiet: false },
   ),
 ]);

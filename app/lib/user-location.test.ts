@@ -3,7 +3,10 @@ import { parseLocationCookie } from "./user-location";
 
 describe("parseLocationCookie", () => {
   it("reads the shared position among other cookies", () => {
-    expect(parseLocationCookie("a=1; user-location=51.584,-2.998; b=2")).toEqual({ latitude: 51.584, longitude: -2.998 });
+    expect(parseLocationCookie("a=1; user-location=51.584,-2.998; b=2")).toEqual({
+      latitude: 51.584,
+      longitude: -2.998,
+    });
     expect(parseLocationCookie("user-location=51.5%2C-0.1")).toEqual({ latitude: 51.5, longitude: -0.1 });
   });
   it("ignores anything else", () => {

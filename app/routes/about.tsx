@@ -49,8 +49,8 @@ export default function About() {
     <>
       <PageHero title="About">
         <p>
-          HBS brings together the UK&rsquo;s halal businesses and the people who value them: a place to buy, sell,
-          grow and be found.
+          HBS brings together the UK&rsquo;s halal businesses and the people who value them: a place to buy, sell, grow
+          and be found.
         </p>
       </PageHero>
 
@@ -62,8 +62,8 @@ export default function About() {
           <p className="mt-4 text-lg leading-relaxed text-slate-700">
             HBS was founded in 2025 as a marketplace, consultancy and promotion network for halal businesses in the
             United Kingdom. We help owners sell their businesses to the right buyers, help buyers find a business they
-            can believe in, and help established businesses reach more customers. Everything we do is strictly halal:
-            we do not work with businesses involving alcohol, tobacco or interest.
+            can believe in, and help established businesses reach more customers. Everything we do is strictly halal: we
+            do not work with businesses involving alcohol, tobacco or interest.
           </p>
           <p className="mt-4 text-lg leading-relaxed text-slate-700">
             The company is new, but the experience behind it is not. Our team brings more than ten years of hands-on

@@ -107,8 +107,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Grow your halal business
             </h2>
             <p className="mt-3 text-slate-700">
-              Promote your business to customers who are looking for halal, or let us optimise your Google
-              profile and reviews.
+              Promote your business to customers who are looking for halal, or let us optimise your Google profile and
+              reviews.
             </p>
           </div>
           <div className="flex flex-wrap gap-4 md:justify-end">

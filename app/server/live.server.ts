@@ -45,7 +45,8 @@ export function deliverLive(payload: string | undefined) {
     return;
   }
   for (const listener of listeners) {
-    if (event.users?.includes(listener.userId) || (event.staff && listener.isStaff)) listener.send("event: change\ndata: {}\n\n");
+    if (event.users?.includes(listener.userId) || (event.staff && listener.isStaff))
+      listener.send("event: change\ndata: {}\n\n");
   }
 }
 
@@ -71,11 +72,7 @@ const streamHeaders = {
 export const LIVE_STREAM_LIMITS = { member: 12, network: 60 };
 
 /** The event stream of one member's page; it ends when the page goes, or the server stops. */
-export function liveStream(
-  member: { id: string; isStaff: boolean },
-  network: string,
-  signal: AbortSignal,
-): Response {
+export function liveStream(member: { id: string; isStaff: boolean }, network: string, signal: AbortSignal): Response {
   // A stream that ends at once: the browser reconnects in a second, by then to a server that is up.
   if (closing) return new Response("retry: 1000\n\n", { headers: streamHeaders });
   let ofMember = 0;

@@ -52,7 +52,11 @@ describe("the view counter", () => {
     let now = at("2026-11-23T12:00:00Z");
     const counter = new ViewCounter({ secret: () => "secret", now: () => now() });
     const written: View[][] = [];
-    counter.start(async (views) => void written.push(views), 60_000, () => {});
+    counter.start(
+      async (views) => void written.push(views),
+      60_000,
+      () => {},
+    );
     expect(counter.count("grill", "203.0.113.7", firefox)).toBe(true);
     counter.count("grill", "203.0.113.7", firefox);
     counter.count("grill", "203.0.113.8", firefox);

@@ -13,7 +13,8 @@ function page(marker: string) {
   ).join("");
   const cards = Array.from(
     { length: 200 },
-    (_, i) => `<article class="rounded-xl border p-4"><h3>Al-Noor Grill ${i}</h3><p>Halal grill in Bradford</p></article>`,
+    (_, i) =>
+      `<article class="rounded-xl border p-4"><h3>Al-Noor Grill ${i}</h3><p>Halal grill in Bradford</p></article>`,
   ).join("");
   return `<!DOCTYPE html><html><head>${links}</head><body>${cards}<script nonce="${marker}">go()</script></body></html>`;
 }

@@ -37,7 +37,17 @@ describe("bulk data", () => {
     expect(BULK_TOWNS.length).toBeGreaterThanOrEqual(60);
     const names = BULK_TOWNS.map((t) => t.name);
     expect(new Set(names).size).toBe(names.length);
-    for (const name of ["London", "Birmingham", "Manchester", "Leeds", "Bradford", "Cardiff", "Newport", "Cwmbran", "Glasgow"]) {
+    for (const name of [
+      "London",
+      "Birmingham",
+      "Manchester",
+      "Leeds",
+      "Bradford",
+      "Cardiff",
+      "Newport",
+      "Cwmbran",
+      "Glasgow",
+    ]) {
       expect(names).toContain(name);
     }
     for (const t of BULK_TOWNS) {
@@ -58,8 +68,12 @@ describe("bulk data", () => {
     expect(businesses?.n).toBe(500);
     expect(listings?.n).toBe(200);
 
-    const businessSlugs = (await handle.db.select({ slug: directoryBusiness.slug }).from(directoryBusiness)).map((r) => r.slug);
-    const listingSlugs = (await handle.db.select({ slug: businessListing.slug }).from(businessListing)).map((r) => r.slug);
+    const businessSlugs = (await handle.db.select({ slug: directoryBusiness.slug }).from(directoryBusiness)).map(
+      (r) => r.slug,
+    );
+    const listingSlugs = (await handle.db.select({ slug: businessListing.slug }).from(businessListing)).map(
+      (r) => r.slug,
+    );
     expect(new Set(businessSlugs).size).toBe(500);
     expect(new Set(listingSlugs).size).toBe(200);
     // Never one of the spec's sample slugs.

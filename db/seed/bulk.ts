@@ -130,32 +130,161 @@ export const BULK_TOWNS: readonly BulkTown[] = [
 // ---------------------------------------------------------------------------
 
 const NAME_PREFIXES = [
-  "Al-Noor", "Medina", "Crescent", "Barakah", "Al-Amin", "Zam Zam", "Makkah", "Salaam", "Noor", "Bismillah",
-  "Al-Aqsa", "Taj", "Shalimar", "Karachi", "Lahore", "Kabul", "Istanbul", "Anatolia", "Damascus", "Baghdad",
-  "Sultan", "Royal", "Golden", "Green Valley", "Desi", "Punjab", "Kashmir", "Dhaka", "Sylhet", "Casablanca",
-  "Marrakesh", "Cairo", "Beirut", "Al-Rayan", "Jannah", "Amanah", "Iman", "Hidayah", "Rahma", "Sahara",
-  "Oasis", "Falcon", "Olive Tree", "Date Palm", "Minaret", "Saffron", "Cedar", "Pearl", "Moonlight", "Silk Road",
+  "Al-Noor",
+  "Medina",
+  "Crescent",
+  "Barakah",
+  "Al-Amin",
+  "Zam Zam",
+  "Makkah",
+  "Salaam",
+  "Noor",
+  "Bismillah",
+  "Al-Aqsa",
+  "Taj",
+  "Shalimar",
+  "Karachi",
+  "Lahore",
+  "Kabul",
+  "Istanbul",
+  "Anatolia",
+  "Damascus",
+  "Baghdad",
+  "Sultan",
+  "Royal",
+  "Golden",
+  "Green Valley",
+  "Desi",
+  "Punjab",
+  "Kashmir",
+  "Dhaka",
+  "Sylhet",
+  "Casablanca",
+  "Marrakesh",
+  "Cairo",
+  "Beirut",
+  "Al-Rayan",
+  "Jannah",
+  "Amanah",
+  "Iman",
+  "Hidayah",
+  "Rahma",
+  "Sahara",
+  "Oasis",
+  "Falcon",
+  "Olive Tree",
+  "Date Palm",
+  "Minaret",
+  "Saffron",
+  "Cedar",
+  "Pearl",
+  "Moonlight",
+  "Silk Road",
 ];
 const PERSONAL_NAMES = [
-  "Yusuf", "Aisha", "Omar", "Fatima", "Bilal", "Zainab", "Hamza", "Maryam", "Ibrahim", "Khadija",
-  "Imran", "Ali", "Hassan", "Amina", "Tariq", "Salma", "Idris", "Layla", "Zakir", "Nadia",
+  "Yusuf",
+  "Aisha",
+  "Omar",
+  "Fatima",
+  "Bilal",
+  "Zainab",
+  "Hamza",
+  "Maryam",
+  "Ibrahim",
+  "Khadija",
+  "Imran",
+  "Ali",
+  "Hassan",
+  "Amina",
+  "Tariq",
+  "Salma",
+  "Idris",
+  "Layla",
+  "Zakir",
+  "Nadia",
 ];
 const FOOD_KINDS = [
-  "Grill", "Sweets", "Butchers", "Kitchen", "Bakery", "Café", "Restaurant", "Takeaway", "Pizza", "Burgers",
-  "Fried Chicken", "Desserts", "Tandoori", "Shawarma", "Biryani House", "Supermarket", "Cash & Carry",
-  "Steakhouse", "Noodle Bar", "Juice Bar", "Peri Peri", "Kebab House", "Chai Lounge", "Patisserie",
+  "Grill",
+  "Sweets",
+  "Butchers",
+  "Kitchen",
+  "Bakery",
+  "Café",
+  "Restaurant",
+  "Takeaway",
+  "Pizza",
+  "Burgers",
+  "Fried Chicken",
+  "Desserts",
+  "Tandoori",
+  "Shawarma",
+  "Biryani House",
+  "Supermarket",
+  "Cash & Carry",
+  "Steakhouse",
+  "Noodle Bar",
+  "Juice Bar",
+  "Peri Peri",
+  "Kebab House",
+  "Chai Lounge",
+  "Patisserie",
 ];
 const OTHER_KINDS = [
-  "Dental Care", "Pharmacy", "Travel", "Barbers", "Opticians", "Accountants", "Solicitors", "Driving School",
-  "Tuition Centre", "Bookshop", "Modest Fashion", "Motors", "Funeral Services", "Hair & Beauty", "Physiotherapy",
-  "Lettings", "Mortgages", "Printing", "Tailors", "Nursery", "Ladies Gym", "Car Wash", "Phone Repairs",
-  "Wedding Hall", "Hajj & Umrah Travel", "Islamic Finance", "Home Care", "Cleaning Services",
+  "Dental Care",
+  "Pharmacy",
+  "Travel",
+  "Barbers",
+  "Opticians",
+  "Accountants",
+  "Solicitors",
+  "Driving School",
+  "Tuition Centre",
+  "Bookshop",
+  "Modest Fashion",
+  "Motors",
+  "Funeral Services",
+  "Hair & Beauty",
+  "Physiotherapy",
+  "Lettings",
+  "Mortgages",
+  "Printing",
+  "Tailors",
+  "Nursery",
+  "Ladies Gym",
+  "Car Wash",
+  "Phone Repairs",
+  "Wedding Hall",
+  "Hajj & Umrah Travel",
+  "Islamic Finance",
+  "Home Care",
+  "Cleaning Services",
 ];
 const FOOD_DISHES = [
-  "charcoal-grilled kebabs", "mixed grills", "lamb biryani", "karahi", "fresh naan", "shawarma wraps",
-  "peri peri chicken", "Turkish pide", "falafel", "koshari", "mandi rice", "hand-made samosas", "jalebi",
-  "baklava", "kunafa", "Afghan kabuli pulao", "Somali bariis", "haleem", "nihari", "lahmacun",
-  "gourmet burgers", "stone-baked pizza", "karak chai", "fresh juices", "desi breakfasts",
+  "charcoal-grilled kebabs",
+  "mixed grills",
+  "lamb biryani",
+  "karahi",
+  "fresh naan",
+  "shawarma wraps",
+  "peri peri chicken",
+  "Turkish pide",
+  "falafel",
+  "koshari",
+  "mandi rice",
+  "hand-made samosas",
+  "jalebi",
+  "baklava",
+  "kunafa",
+  "Afghan kabuli pulao",
+  "Somali bariis",
+  "haleem",
+  "nihari",
+  "lahmacun",
+  "gourmet burgers",
+  "stone-baked pizza",
+  "karak chai",
+  "fresh juices",
+  "desi breakfasts",
 ];
 const FOOD_EXTRAS = [
   "All meat is fully halal and hand-slaughtered.",
@@ -181,34 +310,87 @@ const OTHER_EXTRAS = [
   "Serving customers across the region.",
 ];
 const STREETS = [
-  "High Street", "Station Road", "Church Street", "Stratford Road", "Ladypool Road", "Wilmslow Road",
-  "Green Street", "Whitechapel Road", "Edgware Road", "Leeds Road", "Belgrave Road", "Dunstable Road",
-  "City Road", "Commercial Street", "Market Street", "King Street", "Queen Street", "Victoria Road",
-  "Park Road", "London Road", "Coventry Road", "Alum Rock Road", "Soho Road", "Cheetham Hill Road",
-  "Great Horton Road", "Narborough Road", "Bury Park Road", "Whalley Range", "Manchester Road", "Mill Lane",
+  "High Street",
+  "Station Road",
+  "Church Street",
+  "Stratford Road",
+  "Ladypool Road",
+  "Wilmslow Road",
+  "Green Street",
+  "Whitechapel Road",
+  "Edgware Road",
+  "Leeds Road",
+  "Belgrave Road",
+  "Dunstable Road",
+  "City Road",
+  "Commercial Street",
+  "Market Street",
+  "King Street",
+  "Queen Street",
+  "Victoria Road",
+  "Park Road",
+  "London Road",
+  "Coventry Road",
+  "Alum Rock Road",
+  "Soho Road",
+  "Cheetham Hill Road",
+  "Great Horton Road",
+  "Narborough Road",
+  "Bury Park Road",
+  "Whalley Range",
+  "Manchester Road",
+  "Mill Lane",
 ];
 const CERTIFIER_BODIES = ["hmc", "hfa", "hmb", "hab", "mfb"] as const;
 
 const LISTING_KINDS: Record<ListingCategory, readonly string[]> = {
   food: [
-    "Kebab Takeaway", "Pizza Takeaway", "Chicken Takeaway", "Café", "Restaurant", "Bakery", "Butchers",
-    "Sweet Centre", "Dessert Parlour", "Grill House", "Chai Café", "Burger Restaurant",
+    "Kebab Takeaway",
+    "Pizza Takeaway",
+    "Chicken Takeaway",
+    "Café",
+    "Restaurant",
+    "Bakery",
+    "Butchers",
+    "Sweet Centre",
+    "Dessert Parlour",
+    "Grill House",
+    "Chai Café",
+    "Burger Restaurant",
   ],
   retail: [
-    "Convenience Store", "Modest Fashion Boutique", "Grocery Store", "Phone Shop", "Islamic Bookshop",
-    "Perfume Shop", "Fabric Shop", "Off-Licence-Free Minimarket",
+    "Convenience Store",
+    "Modest Fashion Boutique",
+    "Grocery Store",
+    "Phone Shop",
+    "Islamic Bookshop",
+    "Perfume Shop",
+    "Fabric Shop",
+    "Off-Licence-Free Minimarket",
   ],
   ecommerce: [
-    "Online Modest Fashion Store", "Halal Snacks Online Shop", "Islamic Gifts Web Shop",
-    "Online Perfume Brand", "Prayer Mat Subscription Business",
+    "Online Modest Fashion Store",
+    "Halal Snacks Online Shop",
+    "Islamic Gifts Web Shop",
+    "Online Perfume Brand",
+    "Prayer Mat Subscription Business",
   ],
   distribution: [
-    "Halal Meat Wholesaler", "Food Distribution Business", "Cash & Carry", "Frozen Food Supplier",
+    "Halal Meat Wholesaler",
+    "Food Distribution Business",
+    "Cash & Carry",
+    "Frozen Food Supplier",
     "Spice Importer",
   ],
   services: [
-    "Travel Agency", "Barbers", "Dental Practice", "Driving School", "Accountancy Practice", "Tuition Centre",
-    "Hair & Beauty Salon", "Cleaning Company",
+    "Travel Agency",
+    "Barbers",
+    "Dental Practice",
+    "Driving School",
+    "Accountancy Practice",
+    "Tuition Centre",
+    "Hair & Beauty Salon",
+    "Cleaning Company",
   ],
   other: ["Hand Car Wash", "Day Nursery", "Ladies Gym", "Wedding Venue", "Print Shop"],
 };
@@ -221,8 +403,16 @@ const LISTING_CATEGORY_WEIGHTS: Record<ListingCategory, number> = {
   other: 5,
 };
 const LISTING_ADJECTIVES = [
-  "Established", "Established", "Profitable", "Well-established", "Long-running", "Popular", "Thriving",
-  "Award-winning", "Newly refurbished", "Busy",
+  "Established",
+  "Established",
+  "Profitable",
+  "Well-established",
+  "Long-running",
+  "Popular",
+  "Thriving",
+  "Award-winning",
+  "Newly refurbished",
+  "Busy",
 ];
 const LISTING_OPENINGS = [
   "A {adj} {kind} in {town}, trading for over {years} years with a loyal local following.",
@@ -242,29 +432,47 @@ const LISTING_MIDDLES = [
 ];
 const LISTING_FEATURES: Record<ListingCategory, readonly string[]> = {
   food: [
-    "Fully equipped commercial kitchen", "Halal-certified suppliers in place", "Seating for 30 covers",
-    "Strong evening and delivery-app trade", "Extraction and fire safety certificates up to date",
+    "Fully equipped commercial kitchen",
+    "Halal-certified suppliers in place",
+    "Seating for 30 covers",
+    "Strong evening and delivery-app trade",
+    "Extraction and fire safety certificates up to date",
     "Five-star food hygiene rating",
   ],
   retail: [
-    "Prominent high-street frontage", "Stock included at valuation", "EPOS system and CCTV included",
-    "Storage room and parking at the rear", "Loyal repeat customers",
+    "Prominent high-street frontage",
+    "Stock included at valuation",
+    "EPOS system and CCTV included",
+    "Storage room and parking at the rear",
+    "Loyal repeat customers",
   ],
   ecommerce: [
-    "Established website and domain", "Supplier contracts transferable", "Growing social-media following",
-    "Runs from home or a small unit", "Stock and packaging included",
+    "Established website and domain",
+    "Supplier contracts transferable",
+    "Growing social-media following",
+    "Runs from home or a small unit",
+    "Stock and packaging included",
   ],
   distribution: [
-    "Warehouse with cold storage", "Fleet of three refrigerated vans", "Established trade accounts",
-    "Experienced drivers and warehouse staff", "Contracts with local restaurants",
+    "Warehouse with cold storage",
+    "Fleet of three refrigerated vans",
+    "Established trade accounts",
+    "Experienced drivers and warehouse staff",
+    "Contracts with local restaurants",
   ],
   services: [
-    "Established client base", "Fully fitted premises", "Qualified staff who wish to stay",
-    "Online booking system", "Excellent online reviews",
+    "Established client base",
+    "Fully fitted premises",
+    "Qualified staff who wish to stay",
+    "Online booking system",
+    "Excellent online reviews",
   ],
   other: [
-    "Large site with parking", "Established customer base", "Equipment included",
-    "Planning permission in place", "Scope to extend opening hours",
+    "Large site with parking",
+    "Established customer base",
+    "Equipment included",
+    "Planning permission in place",
+    "Scope to extend opening hours",
   ],
 };
 const OTHER_STATUSES = ["pending", "sold", "withdrawn"] as const;
@@ -330,7 +538,8 @@ const listOf = (words: string[]) =>
 function pickSome<T>(random: Random, items: readonly T[], n: number): T[] {
   const pool = [...items];
   const chosen: T[] = [];
-  while (chosen.length < n && pool.length > 0) chosen.push(pool.splice(Math.floor(random.next() * pool.length), 1)[0] as T);
+  while (chosen.length < n && pool.length > 0)
+    chosen.push(pool.splice(Math.floor(random.next() * pool.length), 1)[0] as T);
   return chosen;
 }
 
@@ -402,7 +611,8 @@ export function bulkListing(random: Random, n: number, now: Date): ListingRow {
   // Prices lean towards the small end, as small businesses do: £10k–£900k.
   const askingPounds = Math.round((10_000 + 890_000 * random.next() ** 2.5) / 500) * 500;
   const roll = random.next();
-  const status = roll < 0.9 ? "published" : (OTHER_STATUSES[Math.min(2, Math.floor((roll - 0.9) / 0.034))] ?? "pending");
+  const status =
+    roll < 0.9 ? "published" : (OTHER_STATUSES[Math.min(2, Math.floor((roll - 0.9) / 0.034))] ?? "pending");
   const publishedAt = status === "pending" ? null : new Date(now.getTime() - random.int(0, 730 * DAY_MS));
   const createdAt = new Date((publishedAt ?? now).getTime() - random.int(0, 14 * DAY_MS));
   return {
@@ -437,7 +647,12 @@ const SALE_REASONS = [
   "Moving on to a larger venture",
 ];
 const TRADING_HOURS = ["Mon-Sat 9am-6pm", "Daily 11am-11pm", "Daily 4pm-1am", "Mon-Fri 8am-5pm", "Tue-Sun 10am-10pm"];
-const FLATS = ["One-bedroom flat above", "Two-bedroom flat above", "Three-bedroom maisonette above", "Studio flat behind"];
+const FLATS = [
+  "One-bedroom flat above",
+  "Two-bedroom flat above",
+  "Three-bedroom maisonette above",
+  "Studio flat behind",
+];
 
 /**
  * A listing's key facts (decision 0023), consistent with the listing: online
@@ -472,7 +687,9 @@ export function bulkListingFacts(random: Random, row: ListingRow, now: Date): Pa
       : null,
     leaseYearsRemaining: leasehold ? sometimes(0.85, () => random.int(1, 25)) : null,
     leaseType: leasehold ? sometimes(0.7, () => (random.chance(0.6) ? "assignment" : "new_lease")) : null,
-    netProfitPence: revenue ? sometimes(0.8, () => Math.round((revenue * (0.06 + random.next() * 0.26)) / 100) * 100) : null,
+    netProfitPence: revenue
+      ? sometimes(0.8, () => Math.round((revenue * (0.06 + random.next() * 0.26)) / 100) * 100)
+      : null,
     staffFullTime: sometimes(0.8, () => random.int(0, 8)),
     staffPartTime: sometimes(0.7, () => random.int(0, 6)),
     stockValuePence: sometimes(0.6, () => random.int(1, 30) * 1_000_00),
@@ -493,7 +710,14 @@ export function bulkListingFacts(random: Random, row: ListingRow, now: Date): Pa
 }
 
 // Every day 11:00–23:00; lunch and dinner; late nights past midnight.
-const FOOD_WEEKS: (readonly [number, number])[][] = [[[660, 1380]], [[720, 870], [1020, 1380]], [[1020, 60]]];
+const FOOD_WEEKS: (readonly [number, number])[][] = [
+  [[660, 1380]],
+  [
+    [720, 870],
+    [1020, 1380],
+  ],
+  [[1020, 60]],
+];
 
 /**
  * How HBS knows a bulk business is halal, and its week: drawn from their own
@@ -503,7 +727,9 @@ export function bulkBusinessExtras(random: Random, row: BusinessRow, today: stri
   const certified = row.halalCertifierBody !== null && row.halalCertifierBody !== undefined;
   const evidence = row.halalStatus
     ? {
-        halalEvidence: certified ? ("certificate_seen" as const) : random.pick(["business_declared", "visited"] as const),
+        halalEvidence: certified
+          ? ("certificate_seen" as const)
+          : random.pick(["business_declared", "visited"] as const),
         halalCheckedOn: addDays(today, -random.int(0, 500)),
         halalCertificateExpires: certified ? addDays(today, random.int(-60, 700)) : null,
       }
@@ -511,7 +737,9 @@ export function bulkBusinessExtras(random: Random, row: BusinessRow, today: stri
   const food = row.category === "food";
   const week = !random.chance(0.85) ? [] : food ? random.pick(FOOD_WEEKS) : [[540, 1050] as const];
   const days = food ? [1, 2, 3, 4, 5, 6, 7] : [1, 2, 3, 4, 5];
-  const hours = days.flatMap((weekday) => week.map(([opensMinute, closesMinute]) => ({ weekday, opensMinute, closesMinute })));
+  const hours = days.flatMap((weekday) =>
+    week.map(([opensMinute, closesMinute]) => ({ weekday, opensMinute, closesMinute })),
+  );
   return { evidence, hours };
 }
 
@@ -588,7 +816,8 @@ async function insertInBatches(
     const end = Math.min(total, start + ROWS_PER_TRANSACTION);
     inserted += await db.transaction(async (tx) => {
       let added = 0;
-      for (let from = start; from < end; from += batchSize) added += await insert(tx, from, Math.min(end, from + batchSize));
+      for (let from = start; from < end; from += batchSize)
+        added += await insert(tx, from, Math.min(end, from + batchSize));
       return added;
     });
   }

@@ -46,7 +46,10 @@ test("the detail dialog and the register-interest dialog open from a card", asyn
   await kebab(page).getByRole("button", { name: "View Details" }).click();
   const details = page.getByRole("dialog", { name: "Established Kebab Takeaway in Cwmbran" });
   await expect(details).toBeVisible();
-  await expect(details.getByRole("link", { name: "Open the full page" })).toHaveAttribute("href", "/buy/kebab-takeaway-cwmbran");
+  await expect(details.getByRole("link", { name: "Open the full page" })).toHaveAttribute(
+    "href",
+    "/buy/kebab-takeaway-cwmbran",
+  );
   await page.keyboard.press("Escape");
   await expect(details).toBeHidden();
   await expect(kebab(page).getByRole("button", { name: "View Details" })).toBeFocused();
@@ -113,7 +116,16 @@ test("the sitemap lists every public page and robots.txt points to it", async ({
     const xml = await (await request.get(part)).text();
     urls.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname));
   }
-  expect(urls).toEqual(expect.arrayContaining(["/", "/buy", "/halal-network-space", "/about", "/buy/chaii-cafe-newport", "/halal-network-space/sparkbrook-dental-practice"]));
+  expect(urls).toEqual(
+    expect.arrayContaining([
+      "/",
+      "/buy",
+      "/halal-network-space",
+      "/about",
+      "/buy/chaii-cafe-newport",
+      "/halal-network-space/sparkbrook-dental-practice",
+    ]),
+  );
   expect(urls.filter((u) => u.startsWith("/buy/"))).toHaveLength(3);
   expect(urls.filter((u) => u.startsWith("/halal-network-space/"))).toHaveLength(8);
 });

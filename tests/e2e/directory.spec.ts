@@ -67,8 +67,13 @@ test.describe("with a shared location", () => {
 
   test("the nearest comes first after the featured, once the visitor allows it", async ({ page }) => {
     await page.goto("/halal-network-space?category=other");
-    await page.getByRole("region", { name: "Show businesses near you?" }).getByRole("button", { name: "Allow" }).click();
-    const firstUnfeatured = cards(page).filter({ hasNot: page.getByText("Featured", { exact: true }) }).first();
+    await page
+      .getByRole("region", { name: "Show businesses near you?" })
+      .getByRole("button", { name: "Allow" })
+      .click();
+    const firstUnfeatured = cards(page)
+      .filter({ hasNot: page.getByText("Featured", { exact: true }) })
+      .first();
     await expect(firstUnfeatured).toContainText("Cheetham Hill Dental Studio");
     await expect(firstUnfeatured).toContainText(/\d+(\.\d)? k?m away/);
   });
@@ -84,12 +89,21 @@ test("a visitor who taps the heart is sent to sign in with the spec's message", 
 
 test("each business has its own page with SEO tags and LocalBusiness JSON-LD", async ({ page }) => {
   await page.goto("/halal-network-space");
-  await cards(page).filter({ hasText: "Newport Peri Peri House" }).getByRole("link", { name: "Newport Peri Peri House" }).click();
+  await cards(page)
+    .filter({ hasText: "Newport Peri Peri House" })
+    .getByRole("link", { name: "Newport Peri Peri House" })
+    .click();
   await expect(page).toHaveURL(/\/halal-network-space\/newport-peri-peri-house$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Newport Peri Peri House");
   await expect(page).toHaveTitle(/Newport Peri Peri House/);
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/halal-network-space\/newport-peri-peri-house$/);
-  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http.*\/uploads\/seed\/.+\.webp$/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    "href",
+    /\/halal-network-space\/newport-peri-peri-house$/,
+  );
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    "content",
+    /^http.*\/uploads\/seed\/.+\.webp$/,
+  );
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
   expect(jsonLd).toMatchObject({ "@type": "Restaurant", name: "Newport Peri Peri House", telephone: "01632 960 108" });
   expect(jsonLd.address).toMatchObject({ addressLocality: "Newport", addressCountry: "GB" });

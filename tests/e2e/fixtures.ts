@@ -21,13 +21,13 @@ const randomVisitorIp = () => `10.${[...crypto.randomBytes(3)].join(".")}`;
 
 export const test = base.extend<
   {
-  visitorIp: string;
-  /** Makes a new member through /auth's forms and signs the page's browser in as them. */
-  signUpAndSignIn: (fields?: Partial<Member>) => Promise<Member>;
-  /** Signs the member in on a second browser, as their other device; returns its page. */
-  signInElsewhere: (member: Member) => Promise<Page>;
-  /** Makes a new member of staff and signs the page's browser in as them. */
-  signInAsNewAdmin: () => Promise<Member>;
+    visitorIp: string;
+    /** Makes a new member through /auth's forms and signs the page's browser in as them. */
+    signUpAndSignIn: (fields?: Partial<Member>) => Promise<Member>;
+    /** Signs the member in on a second browser, as their other device; returns its page. */
+    signInElsewhere: (member: Member) => Promise<Page>;
+    /** Makes a new member of staff and signs the page's browser in as them. */
+    signInAsNewAdmin: () => Promise<Member>;
   },
   {
     /** The site's first admin (made by scripts/e2e.js), signed in once per worker, not once per test. */

@@ -37,10 +37,12 @@ test.describe("with the browser's permission", () => {
 
     await prompt(page).getByRole("button", { name: "Allow" }).click();
     await expect(prompt(page)).toBeHidden();
-    await expect.poll(() => stored(page)).toEqual({
-      permission: "granted",
-      location: { latitude: 51.5842, longitude: -2.9977, granted: true },
-    });
+    await expect
+      .poll(() => stored(page))
+      .toEqual({
+        permission: "granted",
+        location: { latitude: 51.5842, longitude: -2.9977, granted: true },
+      });
 
     await noPromptAfterReload(page);
   });

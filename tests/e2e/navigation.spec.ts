@@ -65,7 +65,17 @@ test.describe("mobile navigation", () => {
     const toggle = nav.getByLabel("Menu");
     await toggle.click();
     await expect(menu).toBeVisible();
-    for (const name of ["Home", "The Halal Directory", "Buy", "Sell", "Promote", "Optimise", "Contact", "About", "Sign in"]) {
+    for (const name of [
+      "Home",
+      "The Halal Directory",
+      "Buy",
+      "Sell",
+      "Promote",
+      "Optimise",
+      "Contact",
+      "About",
+      "Sign in",
+    ]) {
       await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
     }
     await expect(menu.getByRole("heading", { name: "Buy or sell" })).toBeVisible();

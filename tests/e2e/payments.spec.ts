@@ -96,9 +96,9 @@ test("a service plan renews monthly until a renewal fails and the member cancels
     metadata: { hbs_subscription: string };
   }[];
   const stripeId = subscriptions.find((s) => s.metadata.hbs_subscription === session.metadata.hbs_subscription)!.id;
-  expect((await page.request.post(`${e2eServer().stripePeerUrl}/_peer/subscriptions/${stripeId}/fail-renewal`)).status()).toBe(
-    204,
-  );
+  expect(
+    (await page.request.post(`${e2eServer().stripePeerUrl}/_peer/subscriptions/${stripeId}/fail-renewal`)).status(),
+  ).toBe(204);
   await page.reload();
   await expect(card.getByText("payment failed", { exact: true })).toBeVisible();
   await expect(card.getByRole("list", { name: "Payments" })).toContainText("Payment failed £199.99");

@@ -72,16 +72,20 @@ test("a phone gets narrower copies of images: made on first request, kept, and o
   const base = src.replace(/\.webp$/, "");
   expect(srcset).toBe(`${base}-400.webp 400w, ${base}-600.webp 600w, ${base}-800.webp 800w, ${src} 1200w`);
   // At 390 px wide a card is 92vw, 359 px: the 400 copy is enough.
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toBe(
-    `${base}-400.webp`,
-  );
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname))
+    .toBe(`${base}-400.webp`);
   expect(loaded).not.toContain(src);
 
   for (const width of [400, 600, 800]) {
     const copy = await request.get(`${base}-${width}.webp`);
     expect(copy.status()).toBe(200);
     expect(copy.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
-    expect(await sharp(await copy.body()).metadata()).toMatchObject({ format: "webp", width, height: Math.round((width * 2) / 3) });
+    expect(await sharp(await copy.body()).metadata()).toMatchObject({
+      format: "webp",
+      width,
+      height: Math.round((width * 2) / 3),
+    });
     // Kept beside the image, so the next request is a plain file.
     expect(fs.existsSync(path.join(e2eServer().dataDir, `${base}-${width}.webp`.replace(/^\//, "")))).toBe(true);
   }

@@ -332,7 +332,10 @@ describe("a member's name is one line, whatever route stores it", () => {
 
   it("from the sign-up form and the profile form", async () => {
     const email = "one-line@example.com";
-    const signedUp = await postAuth({ intent: "sign-up", email, password: "Quiet-Harbour-19", fullName: forged }, "198.51.100.61");
+    const signedUp = await postAuth(
+      { intent: "sign-up", email, password: "Quiet-Harbour-19", fullName: forged },
+      "198.51.100.61",
+    );
     expect(signedUp.status).toBe(302);
     expect(await fullNameOf(email)).toBe(stored);
 
@@ -352,7 +355,10 @@ describe("a member's name is one line, whatever route stores it", () => {
   it("from Better Auth's own endpoints, which skip our forms", async () => {
     const email = "one-line-api@example.com";
     await auth().api.signUpEmail({ body: { email, password: "Quiet-Harbour-19", name: forged, fullName: forged } });
-    const [row] = await app.database.db.select({ name: user.name, fullName: user.fullName }).from(user).where(eq(user.email, email));
+    const [row] = await app.database.db
+      .select({ name: user.name, fullName: user.fullName })
+      .from(user)
+      .where(eq(user.email, email));
     expect(row).toEqual({ name: stored, fullName: stored });
   });
 });
@@ -373,17 +379,32 @@ describe("the password checks of /my-account", () => {
       const intent = i % 2 ? "enable-2fa" : "change-password";
       const guess = `Guess-${i}-Harbour`;
       statuses.push(
-        (await post(intent === "enable-2fa" ? { intent, password: guess } : { intent, currentPassword: guess, newPassword: "New-Harbour-77" }))
-          .status,
+        (
+          await post(
+            intent === "enable-2fa"
+              ? { intent, password: guess }
+              : { intent, currentPassword: guess, newPassword: "New-Harbour-77" },
+          )
+        ).status,
       );
     }
     expect(statuses.every((status) => status === 400)).toBe(true);
-    const refused = await post({ intent: "change-password", currentPassword: "Quiet-Harbour-19", newPassword: "New-Harbour-77" }, "198.51.100.82");
+    const refused = await post(
+      { intent: "change-password", currentPassword: "Quiet-Harbour-19", newPassword: "New-Harbour-77" },
+      "198.51.100.82",
+    );
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(refused.data.result.error?.[""]?.[0]).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
     // Nothing changed: the old password still signs in.
-    expect((await postAuth({ intent: "sign-in", email: "guessed@example.com", password: "Quiet-Harbour-19" }, "198.51.100.83")).status).toBe(302);
+    expect(
+      (
+        await postAuth(
+          { intent: "sign-in", email: "guessed@example.com", password: "Quiet-Harbour-19" },
+          "198.51.100.83",
+        )
+      ).status,
+    ).toBe(302);
   });
 });
 

@@ -24,10 +24,49 @@ beforeAll(async () => {
   const day = 24 * 3600 * 1000;
   // Extra listings: other categories, towns, revenues, states, no coordinates.
   await database.db.insert(businessListing).values([
-    { slug: "halal-butcher-leeds", title: "Halal Butcher in Leeds", category: "retail", town: "Leeds", ...TOWNS.Leeds, askingPricePence: 120_000_00, annualRevenuePence: 400_000_00, description: "Busy butcher's shop with cold room.", status: "published", publishedAt: new Date(Date.now() - 1 * day) },
-    { slug: "modest-fashion-online", title: "Modest Fashion Online Store", category: "ecommerce", town: "London", askingPricePence: 60_000_00, annualRevenuePence: 900_000_00, description: "Online shop for modest clothing.", status: "published", publishedAt: new Date(Date.now() - 40 * day) },
-    { slug: "sold-bakery", title: "Sold Bakery in Newport", category: "food", town: "Newport", ...TOWNS.Newport, askingPricePence: 1_00, description: "Gone.", status: "sold", publishedAt: new Date() },
-    { slug: "pending-grocer", title: "Pending Grocer in Newport", category: "retail", town: "Newport", askingPricePence: 1_00, description: "Waiting for review.", status: "pending" },
+    {
+      slug: "halal-butcher-leeds",
+      title: "Halal Butcher in Leeds",
+      category: "retail",
+      town: "Leeds",
+      ...TOWNS.Leeds,
+      askingPricePence: 120_000_00,
+      annualRevenuePence: 400_000_00,
+      description: "Busy butcher's shop with cold room.",
+      status: "published",
+      publishedAt: new Date(Date.now() - 1 * day),
+    },
+    {
+      slug: "modest-fashion-online",
+      title: "Modest Fashion Online Store",
+      category: "ecommerce",
+      town: "London",
+      askingPricePence: 60_000_00,
+      annualRevenuePence: 900_000_00,
+      description: "Online shop for modest clothing.",
+      status: "published",
+      publishedAt: new Date(Date.now() - 40 * day),
+    },
+    {
+      slug: "sold-bakery",
+      title: "Sold Bakery in Newport",
+      category: "food",
+      town: "Newport",
+      ...TOWNS.Newport,
+      askingPricePence: 1_00,
+      description: "Gone.",
+      status: "sold",
+      publishedAt: new Date(),
+    },
+    {
+      slug: "pending-grocer",
+      title: "Pending Grocer in Newport",
+      category: "retail",
+      town: "Newport",
+      askingPricePence: 1_00,
+      description: "Waiting for review.",
+      status: "pending",
+    },
   ]);
   // 30 more directory businesses in Birmingham so that the list has pages.
   await database.db.insert(directoryBusiness).values(
@@ -113,7 +152,10 @@ describe("businesses for sale", () => {
     expect(asc).toEqual([...asc].sort((a, b) => a! - b!));
     const desc = (await listings("sort=price-desc")).items.map((i) => i.askingPricePence);
     expect(desc).toEqual([...asc].reverse());
-    expect(titles(await listings("sort=revenue")).slice(0, 2)).toEqual(["Modest Fashion Online Store", "Halal Butcher in Leeds"]);
+    expect(titles(await listings("sort=revenue")).slice(0, 2)).toEqual([
+      "Modest Fashion Online Store",
+      "Halal Butcher in Leeds",
+    ]);
   });
 
   it("puts the nearest first when a position is known, unknown places last", async () => {
@@ -160,13 +202,21 @@ describe("the directory", () => {
 
   it("searches by name, forgiving a typo, and never shows unpublished businesses", async () => {
     expect((await businesses("search=dental")).total).toBe(6);
-    expect((await businesses("search=dentl%20newport")).items.map((b) => b.name)).toContain("Newport Smile Dental Clinic");
+    expect((await businesses("search=dentl%20newport")).items.map((b) => b.name)).toContain(
+      "Newport Smile Dental Clinic",
+    );
     expect((await businesses("search=hidden")).total).toBe(0);
   });
 
   it("forgives a typo in the name of a business added after the others, or renamed", async () => {
     expect((await businesses("search=zaitoon")).total).toBe(0);
-    const added = { slug: "zaitoun-grill-cardiff", name: "Zaitoun Grill", category: "food" as const, description: "Grill.", town: "Cardiff" };
+    const added = {
+      slug: "zaitoun-grill-cardiff",
+      name: "Zaitoun Grill",
+      category: "food" as const,
+      description: "Grill.",
+      town: "Cardiff",
+    };
     await database.db.insert(directoryBusiness).values(added);
     try {
       expect((await businesses("search=zaitoon")).items.map((b) => b.name)).toEqual(["Zaitoun Grill"]);
@@ -184,7 +234,9 @@ describe("the directory", () => {
 
   it("filters by category tab and location", async () => {
     expect((await businesses("category=other")).total).toBe(6);
-    expect((await businesses("category=food&location=newport")).items.map((b) => b.name)).toEqual(["Newport Peri Peri House"]);
+    expect((await businesses("category=food&location=newport")).items.map((b) => b.name)).toEqual([
+      "Newport Peri Peri House",
+    ]);
     expect((await businesses("category=nonsense")).total).toBe(38);
   });
 

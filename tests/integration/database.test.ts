@@ -37,11 +37,15 @@ describe("migrations and seed data", () => {
   });
 
   it("has the three sample listings with their prices, leases and offers", async () => {
-    const rows = await database.db
-      .select()
-      .from(businessListing)
-      .orderBy(businessListing.publishedAt);
-    const summary = rows.map((r) => [r.town, r.askingPricePence, r.monthlyLeasePence, r.offersCount, r.featured, r.status]);
+    const rows = await database.db.select().from(businessListing).orderBy(businessListing.publishedAt);
+    const summary = rows.map((r) => [
+      r.town,
+      r.askingPricePence,
+      r.monthlyLeasePence,
+      r.offersCount,
+      r.featured,
+      r.status,
+    ]);
     expect(summary).toEqual([
       ["Newport", 45_000_00, 1_000_00, 1, true, "published"],
       ["Newport", 25_000_00, 1_200_00, 2, true, "published"],
@@ -82,7 +86,12 @@ describe("migrations and seed data", () => {
     });
     const [vip] = await database.db.select().from(servicePackage).where(eq(servicePackage.slug, "vip-plan"));
     expect(vip?.features).toEqual(
-      expect.arrayContaining(["£400 NFC voucher", "5 digital business cards", "Google review filter", "2 Google Ads campaigns"]),
+      expect.arrayContaining([
+        "£400 NFC voucher",
+        "5 digital business cards",
+        "Google review filter",
+        "2 Google Ads campaigns",
+      ]),
     );
     expect(vip?.features).not.toContain("£200 NFC voucher");
   });

@@ -30,7 +30,9 @@ const addBusiness = (name: string, values: Parameters<typeof addTo>[2], days: st
 // 23:00), with 08:00 between; and the minutes either side of a period's end.
 const times = ["00:30", "02:00", "08:00", "12:30", "14:00", "17:00", "20:00", "23:00"];
 const instants = [
-  ...Array.from({ length: 7 }, (_, day) => times.map((time) => new Date(`2026-11-${String(9 + day).padStart(2, "0")}T${time}:00Z`))).flat(),
+  ...Array.from({ length: 7 }, (_, day) =>
+    times.map((time) => new Date(`2026-11-${String(9 + day).padStart(2, "0")}T${time}:00Z`)),
+  ).flat(),
   new Date("2026-11-13T01:59:00Z"),
   new Date("2026-11-13T02:00:00Z"),
   new Date("2026-11-15T23:59:00Z"),

@@ -57,7 +57,13 @@ beforeAll(async () => {
       publishedAt: new Date(Date.now() - 3 * day),
     },
     // Gave no facts at all: matches no key-facts filter, but still the price ones.
-    { ...base, slug: "quiet", title: "Quiet", askingPricePence: 80_000_00, publishedAt: new Date(Date.now() - 4 * day) },
+    {
+      ...base,
+      slug: "quiet",
+      title: "Quiet",
+      askingPricePence: 80_000_00,
+      publishedAt: new Date(Date.now() - 4 * day),
+    },
     // Not on the market: never listed, whatever it says.
     { ...base, slug: "sold", title: "Sold", askingPricePence: 50_000_00, accommodationIncluded: true, status: "sold" },
   ]);

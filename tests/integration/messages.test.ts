@@ -68,10 +68,7 @@ async function interest(listingId: number, buyerId: string, text = "I am interes
     fields: { fullName: "Buyer", email: "buyer@example.com", contactNumber: "07700 900000" },
     alsoStore: (tx, _stored, userId) => threadFromInterest(tx, listingId, userId!, text),
   });
-  const [thread] = await app.database.db
-    .select()
-    .from(messageThread)
-    .where(eq(messageThread.listingId, listingId));
+  const [thread] = await app.database.db.select().from(messageThread).where(eq(messageThread.listingId, listingId));
   return thread!;
 }
 
@@ -91,7 +88,12 @@ describe("threads", () => {
     expect(await unreadCount(seller.id)).toBe(1);
     expect(await unreadCount(buyer.id)).toBe(0);
     const [inbox] = await listThreads(seller.id);
-    expect(inbox).toMatchObject({ listingTitle: listing.title, with: "Bilal Buyer", lastBody: "I am interested.", unread: 1 });
+    expect(inbox).toMatchObject({
+      listingTitle: listing.title,
+      with: "Bilal Buyer",
+      lastBody: "I am interested.",
+      unread: 1,
+    });
     expect(JSON.stringify(inbox)).not.toContain(buyer.email);
 
     const opened = await openThread(seller.id, thread.id);
@@ -188,14 +190,25 @@ describe("threads", () => {
     const buyer = await member("B4");
     const thread = await interest((await listingOf(seller.id)).id, buyer.id);
     const aborts = [new AbortController(), new AbortController()];
-    const sellerPage = liveStream({ id: seller.id, isStaff: false }, "198.51.100.90", aborts[0]!.signal).body!.getReader();
-    const otherPage = liveStream({ id: "someone-else", isStaff: false }, "198.51.100.91", aborts[1]!.signal).body!.getReader();
+    const sellerPage = liveStream(
+      { id: seller.id, isStaff: false },
+      "198.51.100.90",
+      aborts[0]!.signal,
+    ).body!.getReader();
+    const otherPage = liveStream(
+      { id: "someone-else", isStaff: false },
+      "198.51.100.91",
+      aborts[1]!.signal,
+    ).body!.getReader();
     const decoder = new TextDecoder();
     expect(decoder.decode((await sellerPage.read()).value)).toBe("retry: 3000\n\n");
     await otherPage.read();
     await reply(buyer, thread.id, "Live?");
     expect(decoder.decode((await sellerPage.read()).value)).toBe("event: change\ndata: {}\n\n");
-    const nothing = await Promise.race([otherPage.read().then(() => "event"), new Promise((r) => setTimeout(() => r("nothing"), 300))]);
+    const nothing = await Promise.race([
+      otherPage.read().then(() => "event"),
+      new Promise((r) => setTimeout(() => r("nothing"), 300)),
+    ]);
     expect(nothing).toBe("nothing");
     for (const abort of aborts) abort.abort();
   });

@@ -6,7 +6,14 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createMailer } from "../../app/server/mail.server";
-import { claimDue, enqueueMail, LEASE_MS, processOutbox, retryDelayMs, startOutboxWorker } from "../../app/server/outbox.server";
+import {
+  claimDue,
+  enqueueMail,
+  LEASE_MS,
+  processOutbox,
+  retryDelayMs,
+  startOutboxWorker,
+} from "../../app/server/outbox.server";
 import { outbox } from "../../app/server/schema";
 import { startSmtpPeer } from "../helpers/smtp-peer";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
@@ -105,7 +112,10 @@ describe("the outbox", () => {
     const mailer = createMailer({ smtpUrl: peer.url, from, mailDir });
     try {
       expect(await processOutbox(database.db, mailer, new Date(now.getTime() + 1000))).toEqual({ sent: 0, failed: 0 });
-      expect(await processOutbox(database.db, mailer, new Date(now.getTime() + LEASE_MS + 1))).toEqual({ sent: 1, failed: 0 });
+      expect(await processOutbox(database.db, mailer, new Date(now.getTime() + LEASE_MS + 1))).toEqual({
+        sent: 1,
+        failed: 0,
+      });
       expect(peer.received).toHaveLength(1);
     } finally {
       mailer.close();
@@ -125,7 +135,9 @@ describe("the outbox", () => {
 
   it("runs as a worker that sends when woken and stops cleanly", async () => {
     const peer = await startSmtpPeer();
-    const worker = startOutboxWorker(database.db, createMailer({ smtpUrl: peer.url, from, mailDir }), { intervalMs: 60_000 });
+    const worker = startOutboxWorker(database.db, createMailer({ smtpUrl: peer.url, from, mailDir }), {
+      intervalMs: 60_000,
+    });
     try {
       await enqueueMail(database.db, message(5));
       worker.wake();

@@ -127,7 +127,9 @@ describe("public content changes", () => {
       "fsa_establishment",
     );
     expect(
-      await heardDuring(() => database.db.update(fsaEstablishment).set({ ratingValue: "3" }).where(eq(fsaEstablishment.fhrsid, -1))),
+      await heardDuring(() =>
+        database.db.update(fsaEstablishment).set({ ratingValue: "3" }).where(eq(fsaEstablishment.fhrsid, -1)),
+      ),
     ).toEqual([]);
     expect(await heardDuring(() => database.db.update(fsaEstablishment).set({ ratingValue: "3" }))).toEqual([
       "fsa_establishment",

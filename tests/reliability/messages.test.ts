@@ -23,7 +23,13 @@ beforeAll(async () => {
   await client.connect();
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
 });
 
@@ -79,7 +85,9 @@ describe("messages on two servers", () => {
     // Written on server A, seen on server B's open page within a second or two, and back.
     await buyer.getByLabel("Your reply").fill("Is the lease assignable?");
     await buyer.getByRole("button", { name: "Send", exact: true }).click();
-    await expect.poll(() => inSellers.textContent(), { timeout: 3_000, interval: 100 }).toContain("Is the lease assignable?");
+    await expect
+      .poll(() => inSellers.textContent(), { timeout: 3_000, interval: 100 })
+      .toContain("Is the lease assignable?");
     await seller.getByLabel("Your reply").fill("Yes, with the landlord's consent.");
     await seller.getByRole("button", { name: "Send", exact: true }).click();
     await expect

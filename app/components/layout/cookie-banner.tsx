@@ -27,8 +27,7 @@ export function CookieBanner({ storedChoice }: { storedChoice: ConsentChoice | n
             We value your privacy
           </h2>
           <p className="mt-1 max-w-3xl text-sm text-slate-700">
-            We use cookies to enhance your browsing experience, analyse site traffic and provide
-            personalised content.
+            We use cookies to enhance your browsing experience, analyse site traffic and provide personalised content.
           </p>
         </div>
         <fetcher.Form

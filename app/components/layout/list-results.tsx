@@ -20,7 +20,17 @@ interface ListResultsProps<T> {
 }
 
 /** The count, the card grid (3 columns on large screens), the empty state and the page links of a list. */
-export function ListResults<T>({ label, items, total, page, itemKey, renderItem, emptyMessage, clearHref, filtered }: ListResultsProps<T>) {
+export function ListResults<T>({
+  label,
+  items,
+  total,
+  page,
+  itemKey,
+  renderItem,
+  emptyMessage,
+  clearHref,
+  filtered,
+}: ListResultsProps<T>) {
   return (
     <section aria-label={label} className="mt-6">
       <p className="text-sm text-slate-700" aria-live="polite">

@@ -31,10 +31,7 @@ export function Pagination({ page, total, label }: { page: number; total: number
                 to={link(p)}
                 aria-current={p === page ? "page" : undefined}
                 aria-label={`Page ${p}`}
-                className={cn(
-                  buttonVariants({ variant: p === page ? "default" : "ghost", size: "sm" }),
-                  "min-w-9",
-                )}
+                className={cn(buttonVariants({ variant: p === page ? "default" : "ghost", size: "sm" }), "min-w-9")}
               >
                 {p}
               </Link>

@@ -56,7 +56,10 @@ async function tooManyChecks(intent: SettingsIntent, user: SessionUser, ip: stri
     hitRateLimit(db(), `password-check-network:${ip}`, PASSWORD_CHECK_LIMITS.network),
   ]);
   if (member.allowed && network.allowed) return null;
-  const seconds = Math.max(member.allowed ? 0 : member.retryAfterSeconds, network.allowed ? 0 : network.retryAfterSeconds);
+  const seconds = Math.max(
+    member.allowed ? 0 : member.retryAfterSeconds,
+    network.allowed ? 0 : network.retryAfterSeconds,
+  );
   const minutes = Math.ceil(seconds / 60);
   return data<SettingsActionData>(
     {

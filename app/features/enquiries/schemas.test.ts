@@ -1,10 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import {
-  contactSchema,
-  listingInterestSchema,
-  packageInterestSchema,
-} from "./schemas";
+import { contactSchema, listingInterestSchema, packageInterestSchema } from "./schemas";
 import { listingSubmissionSchema } from "~/features/marketplace/sell-schema";
 
 function form(values: Record<string, string | File | (string | File)[]>) {

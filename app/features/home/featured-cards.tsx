@@ -78,4 +78,3 @@ export function BusinessSlide({ business }: { business: FeaturedBusiness }) {
     </article>
   );
 }
-

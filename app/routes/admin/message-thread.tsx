@@ -41,7 +41,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const sent = await staffReply(admin, id, submission.value.body);
     return redirectWithToast(
       back,
-      sent ? { type: "success", title: "Reply sent" } : { type: "error", title: "Only conversations with HBS can be answered here" },
+      sent
+        ? { type: "success", title: "Reply sent" }
+        : { type: "error", title: "Only conversations with HBS can be answered here" },
     );
   }
   if (intent === "resolve") {
@@ -63,7 +65,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       resolved ? { type: "success", title: "Report resolved" } : { type: "error", title: "That report is not open" },
     );
   }
-  return data<IntentActionData>({ intent, result: { status: "error", error: { "": ["Unknown action"] } } }, { status: 400 });
+  return data<IntentActionData>(
+    { intent, result: { status: "error", error: { "": ["Unknown action"] } } },
+    { status: 400 },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
@@ -84,26 +89,41 @@ export default function AdminMessageThread({ loaderData: { thread }, actionData 
           <MessageList messages={thread.messages} label="Messages in this conversation" />
           {thread.withStaff ? (
             <section aria-label="Reply as HBS" className="rounded-xl border border-slate-200 bg-white p-5">
-              <ReplyForm key={thread.messages.length} actionData={actionData as IntentActionData | undefined} label="Reply as HBS" />
+              <ReplyForm
+                key={thread.messages.length}
+                actionData={actionData as IntentActionData | undefined}
+                label="Reply as HBS"
+              />
             </section>
           ) : (
-            <p className="text-sm text-slate-700">A conversation between a buyer and a seller: staff read it because it was reported.</p>
+            <p className="text-sm text-slate-700">
+              A conversation between a buyer and a seller: staff read it because it was reported.
+            </p>
           )}
         </div>
         <div className="grid content-start gap-6">
-          <section aria-labelledby="parties-heading" className="rounded-xl border border-slate-200 bg-white p-5 text-sm">
+          <section
+            aria-labelledby="parties-heading"
+            className="rounded-xl border border-slate-200 bg-white p-5 text-sm"
+          >
             <h2 id="parties-heading" className="mb-3 text-lg font-semibold">
               Who
             </h2>
             <DetailList
               items={[
                 ["Buyer", `${thread.buyer.name} (${thread.buyer.email})`],
-                ["Seller", thread.seller ? `${thread.seller.name} (${thread.seller.email})` : "HBS (no seller account)"],
+                [
+                  "Seller",
+                  thread.seller ? `${thread.seller.name} (${thread.seller.email})` : "HBS (no seller account)",
+                ],
               ]}
             />
           </section>
           {thread.reports.length ? (
-            <section aria-labelledby="reports-heading" className="rounded-xl border-2 border-red-200 bg-white p-5 text-sm">
+            <section
+              aria-labelledby="reports-heading"
+              className="rounded-xl border-2 border-red-200 bg-white p-5 text-sm"
+            >
               <h2 id="reports-heading" className="mb-3 text-lg font-semibold">
                 Reports
               </h2>

@@ -90,7 +90,9 @@ for (const role of ["visitor", "member"] as const) {
     if (role === "member") await signUpAndSignIn();
     // The cookies the product set in this browser (a member's session among them), and the ones it reads from the page.
     const own = (await page.context().cookies()).map((cookie) => ({ name: cookie.name, value: cookie.value }));
-    const names = [...new Set([...own.map((c) => c.name), CONSENT_KEY, "user-location", "hbs_toast", "__Host-hbs_toast"])];
+    const names = [
+      ...new Set([...own.map((c) => c.name), CONSENT_KEY, "user-location", "hbs_toast", "__Host-hbs_toast"]),
+    ];
     const port = Number(new URL(baseURL!).port);
     const ip = `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250)).join(".")}`;
     const failures: string[] = [];

@@ -15,7 +15,15 @@ export function BusinessBadges({ business }: { business: { featured: boolean; ca
 }
 
 /** 'Visit website', in a new tab. `href` must already be checked with safeWebsite. */
-export function VisitWebsiteLink({ href, variant, className }: { href: string; variant?: "default" | "outline"; className?: string }) {
+export function VisitWebsiteLink({
+  href,
+  variant,
+  className,
+}: {
+  href: string;
+  variant?: "default" | "outline";
+  className?: string;
+}) {
   return (
     <a
       href={href}

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  clampImageIndex,
-  hasNextImage,
-  hasPreviousImage,
-  imageCounter,
-  indexForKey,
-  stepImage,
-} from "./image-index";
+import { clampImageIndex, hasNextImage, hasPreviousImage, imageCounter, indexForKey, stepImage } from "./image-index";
 
 describe("stepImage", () => {
   it("moves one image either way inside the range", () => {

@@ -1,4 +1,3 @@
-
 /**
  * A listing's Key facts (decision 0023): what the seller told us and the
  * figures a buyer would work out from it, plainly labelled as the seller's.

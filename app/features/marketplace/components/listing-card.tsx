@@ -127,7 +127,9 @@ export function ListingCard({ listing, headingLevel = 2, className, eager = fals
         <div className="mt-4 flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
           <dl>
             <dt className="text-xs font-medium text-slate-600">Asking price</dt>
-            <dd className="text-2xl font-bold tracking-tight text-brand-800">{askingPriceLabel(listing.askingPricePence)}</dd>
+            <dd className="text-2xl font-bold tracking-tight text-brand-800">
+              {askingPriceLabel(listing.askingPricePence)}
+            </dd>
           </dl>
           {listing.monthlyLeasePence !== null ? (
             <p className="pb-1 text-sm font-medium text-slate-700">{leaseLabel(listing.monthlyLeasePence)}</p>

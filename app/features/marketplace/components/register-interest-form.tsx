@@ -20,8 +20,7 @@ export function registerInterestAction(slug: string) {
 /** One fetcher per listing, shared by the form and the dialog around it. */
 export const fetcherKey = (slug: string) => `listing-interest:${slug}`;
 
-export const SHARED_WITH_SELLER_NOTE =
-  "The seller of this business will also see these details, to contact you.";
+export const SHARED_WITH_SELLER_NOTE = "The seller of this business will also see these details, to contact you.";
 
 export const LISTING_INTEREST_FAILURE = "Failed to submit your registration. Please try again.";
 const SUCCESS_MESSAGE =

@@ -18,7 +18,9 @@ export function MessageList({ messages, label }: { messages: Message[]; label: s
           key={message.id}
           className={cn(
             "max-w-[85%] rounded-xl border p-4",
-            message.mine ? "justify-self-end border-brand-200 bg-brand-50" : "justify-self-start border-slate-200 bg-white",
+            message.mine
+              ? "justify-self-end border-brand-200 bg-brand-50"
+              : "justify-self-start border-slate-200 bg-white",
           )}
         >
           <p className="text-sm text-slate-700">

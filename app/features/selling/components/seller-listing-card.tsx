@@ -130,8 +130,8 @@ export function SellerListingCard({ listing }: { listing: SellerListing }) {
         {words.detail ? <p>{words.detail}</p> : null}
         {listing.status === "withdrawn" && listing.withdrawnByStaffAt ? (
           <p className="font-medium text-red-900">
-            HBS took this listing down on {formatLondonDate(listing.withdrawnByStaffAt)}: {listing.withdrawalReason}. Only
-            HBS can put it back on the market: reply to our e-mail, or contact us, if you would like it back.
+            HBS took this listing down on {formatLondonDate(listing.withdrawnByStaffAt)}: {listing.withdrawalReason}.
+            Only HBS can put it back on the market: reply to our e-mail, or contact us, if you would like it back.
           </p>
         ) : null}
         <p>
