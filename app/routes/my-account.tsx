@@ -2,6 +2,7 @@ import { PageHero } from "~/components/layout/page-hero";
 import { clientIpContext } from "~/context";
 import { Card } from "~/components/ui/card";
 import { accountSettingsAction } from "~/features/account/account-settings.server";
+import { CHOOSE_A_PASSWORD_FIRST } from "~/features/account/schemas";
 import {
   ChangePasswordForm,
   DeleteAccountForm,
@@ -29,6 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!profile) throw new Response(null, { status: 404 });
   return {
     profile,
+    mustChangePassword: Boolean(user.mustChangePassword),
     twoFactor,
     passkeys: passkeys.map((p) => ({
       id: p.id,
@@ -57,9 +59,27 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function MyAccount({
-  loaderData: { profile, devices, twoFactor, passkeys },
+  loaderData: { profile, mustChangePassword, devices, twoFactor, passkeys },
   actionData,
 }: Route.ComponentProps) {
+  if (mustChangePassword) {
+    // A one-time password's first sign-in: nothing else until the account has a password of its own.
+    return (
+      <>
+        <PageHero title="Account settings">Choose your own password.</PageHero>
+        <div className="mx-auto max-w-xl px-4 py-12">
+          <Card className="p-6 sm:p-8">
+            <h2 className="mb-2 text-xl font-semibold">Choose a new password</h2>
+            <p role="status" className="mb-6 text-sm text-slate-800">
+              {CHOOSE_A_PASSWORD_FIRST} Type the one-time password as your current password; it stops working once your
+              new one is set.
+            </p>
+            <ChangePasswordForm actionData={actionData} />
+          </Card>
+        </div>
+      </>
+    );
+  }
   return (
     <>
       <PageHero title="Account settings">Your profile and how we contact you.</PageHero>

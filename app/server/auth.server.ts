@@ -57,6 +57,8 @@ function createAuth(database: Database) {
         fullName: { type: "string", required: false, input: true },
         phone: { type: "string", required: false, input: true },
         marketingConsent: { type: "boolean", required: false, defaultValue: false, input: true },
+        // Never from a form: only npm run admin:create sets it, and changing the password clears it.
+        mustChangePassword: { type: "boolean", required: false, defaultValue: false, input: false },
       },
     },
     emailAndPassword: {

@@ -53,6 +53,9 @@ export const user = pgTable("user", {
   fullName: text("full_name"),
   phone: text("phone"),
   marketingConsent: boolean("marketing_consent").notNull().default(false),
+  // Set for an account made with a one-time password (npm run admin:create): until its first new
+  // password, every page sends it to /my-account to choose one (decision 0065).
+  mustChangePassword: boolean("must_change_password").notNull().default(false),
   // Better Auth admin and two-factor plugins.
   role: text("role").notNull().default("user"),
   banned: boolean("banned").notNull().default(false),

@@ -36,15 +36,28 @@ export const test = base.extend<
 >({
   siteOwner: [
     async ({ playwright }, provide, workerInfo) => {
-      const { E2E_ADMIN_EMAIL: email, E2E_ADMIN_PASSWORD: password } = process.env;
-      if (!email || !password)
-        throw new Error("Run the browser tests with npm run test:e2e: it makes the first admin.");
+      const { E2E_ADMIN_EMAIL: email, E2E_ADMIN_PASSWORD: oneTime } = process.env;
+      if (!email || !oneTime) throw new Error("Run the browser tests with npm run test:e2e: it makes the first admin.");
       const owner = await playwright.request.newContext({
         baseURL: workerInfo.project.use.baseURL,
         extraHTTPHeaders: { "x-forwarded-for": randomVisitorIp() },
       });
-      const signedIn = await owner.post("/auth", { form: { intent: "sign-in", email, password }, maxRedirects: 0 });
-      if (signedIn.status() !== 302) throw new Error(`the site's owner's sign-in answered ${signedIn.status()}`);
+      // The printed password must be replaced at its first sign-in (decision 0065), which ever worker of this
+      // server comes first does: the others, finding it spent, sign in with the replacement.
+      const own = `${oneTime}-own`;
+      const signIn = async (password: string) =>
+        (await owner.post("/auth", { form: { intent: "sign-in", email, password }, maxRedirects: 0 })).status() === 302;
+      const usable = async () => (await owner.get("/admin", { maxRedirects: 0 })).status() === 200;
+      if (!((await signIn(own)) && (await usable()))) {
+        if (await signIn(oneTime)) {
+          await owner.post("/my-account", {
+            form: { intent: "change-password", currentPassword: oneTime, newPassword: own },
+            maxRedirects: 0,
+          });
+        }
+        if (!(await usable()) && !((await signIn(own)) && (await usable())))
+          throw new Error("the site's owner could not sign in");
+      }
       await provide(owner);
       await owner.dispose();
     },

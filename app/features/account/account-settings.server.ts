@@ -12,11 +12,17 @@ import { db } from "~/server/db.server";
 import { FormBodyError, readFormData, TEXT_FORM_LIMITS } from "~/server/form-data.server";
 import { logger } from "~/server/logger.server";
 import { hitRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
-import { enquiry } from "~/server/schema";
+import { enquiry, user as userTable } from "~/server/schema";
 import { redirectWithToast } from "~/server/toast.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.server";
 import { removePasskey, updateProfile } from "./member.server";
-import { changePasswordSchema, passwordConfirmSchema, profileSchema, twoFactorCodeSchema } from "./schemas";
+import {
+  changePasswordSchema,
+  CHOOSE_A_PASSWORD_FIRST,
+  passwordConfirmSchema,
+  profileSchema,
+  twoFactorCodeSchema,
+} from "./schemas";
 import type { SessionUser } from "./session.server";
 
 export type SettingsIntent =
@@ -85,7 +91,7 @@ async function saveProfile(formData: FormData, user: SessionUser) {
   return redirectWithToast("/my-account", { type: "success", title: "Your profile has been updated" });
 }
 
-async function changePassword(formData: FormData, request: Request) {
+async function changePassword(formData: FormData, request: Request, user: SessionUser) {
   const submission = parseWithZod(formData, { schema: changePasswordSchema });
   if (submission.status !== "success") return answer("change-password", submission.reply());
   const { currentPassword, newPassword } = submission.value;
@@ -103,8 +109,11 @@ async function changePassword(formData: FormData, request: Request) {
       headers: request.headers,
       returnHeaders: true,
     });
+    // A one-time password is spent: the account is its own from now on (decision 0065).
+    if (user.mustChangePassword)
+      await db().update(userTable).set({ mustChangePassword: false }).where(eq(userTable.id, user.id));
     return redirectWithToast(
-      "/my-account",
+      user.mustChangePassword ? (user.role === "admin" ? "/admin" : "/") : "/my-account",
       { type: "success", title: "Your password has been changed", description: "Your other devices are signed out." },
       { headers },
     );
@@ -234,6 +243,9 @@ export async function accountSettingsAction(request: Request, user: SessionUser,
     return answer("profile", { status: "error", error: { "": [error.message] } }, error.status);
   }
   const intent = formData.get("intent");
+  if (user.mustChangePassword && intent !== "change-password") {
+    return answer("change-password", { status: "error", error: { "": [CHOOSE_A_PASSWORD_FIRST] } }, 403);
+  }
   const checking = CHECKS_PASSWORD.find((checked) => checked === intent);
   if (checking) {
     const refused = await tooManyChecks(checking, user, ip);
@@ -241,7 +253,7 @@ export async function accountSettingsAction(request: Request, user: SessionUser,
   }
   switch (intent) {
     case "change-password":
-      return changePassword(formData, request);
+      return changePassword(formData, request, user);
     case "sign-out-others":
       return signOutOtherDevices(request);
     case "delete-account":

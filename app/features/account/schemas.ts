@@ -54,6 +54,10 @@ export const profileSchema = z.object({
   marketingConsent: z.boolean().default(false),
 });
 
+/** Said to an account made with a one-time password until it has chosen its own (decision 0065). */
+export const CHOOSE_A_PASSWORD_FIRST =
+  "You signed in with a one-time password: please choose your own password before anything else.";
+
 export const changePasswordSchema = z.object({
   currentPassword: z.string({ error: "Please enter your current password" }),
   newPassword,

@@ -10,10 +10,32 @@ function hasSessionCookie(request: Request) {
   return getSessionCookie(request, { cookiePrefix: AUTH_COOKIE_PREFIX }) !== null;
 }
 
+/** Where an account that must choose a new password may go meanwhile (decision 0065). */
+export const NEW_PASSWORD_PAGE = "/my-account";
+const OPEN_TO_A_NEW_PASSWORD = new Set([NEW_PASSWORD_PAGE, "/logout"]);
+
+/**
+ * An account made with a one-time password chooses its own before anything
+ * else: any other page or form sends it to /my-account. Every way the server
+ * reads a session passes here, so no loader or action is reached before.
+ */
+function requireNewPasswordFirst<Found extends { user: { mustChangePassword?: boolean | null } } | null>(
+  request: Request,
+  found: Found,
+): Found {
+  if (!found?.user.mustChangePassword) return found;
+  const path = new URL(request.url).pathname.replace(/\.data$/, "");
+  if (OPEN_TO_A_NEW_PASSWORD.has(path)) return found;
+  throw redirectInside(NEW_PASSWORD_PAGE);
+}
+
 /** The signed-in session and its user, or null. Never extends the session (the root loader does). */
-function findSession(request: Request) {
-  if (!hasSessionCookie(request)) return Promise.resolve(null);
-  return auth().api.getSession({ headers: request.headers, query: { disableRefresh: true } });
+async function findSession(request: Request) {
+  if (!hasSessionCookie(request)) return null;
+  return requireNewPasswordFirst(
+    request,
+    await auth().api.getSession({ headers: request.headers, query: { disableRefresh: true } }),
+  );
 }
 
 /** The signed-in user, or null. */
@@ -28,7 +50,7 @@ export async function getSessionUser(request: Request) {
 export async function readSession(request: Request) {
   if (!hasSessionCookie(request)) return { user: null, headers: new Headers() };
   const { headers, response } = await auth().api.getSession({ headers: request.headers, returnHeaders: true });
-  return { user: response?.user ?? null, headers };
+  return { user: requireNewPasswordFirst(request, response)?.user ?? null, headers };
 }
 
 /** The session and its user; anyone else goes to /auth first, and comes back here after. */

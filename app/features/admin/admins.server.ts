@@ -1,5 +1,6 @@
 // Making staff: `npm run admin:create -- --email …` promotes a member, or
-// creates an account with a one-time password that is shown once.
+// creates an account with a one-time password that is shown once, and must be
+// replaced at the first sign-in before anything else (decision 0065).
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { auth } from "~/server/auth.server";
@@ -31,7 +32,7 @@ export async function createAdmin(rawEmail: string): Promise<CreatedAdmin> {
   const context = await auth().$context;
   const password = crypto.randomBytes(15).toString("base64url");
   const created = await context.internalAdapter.createUser(
-    { email, name: "", emailVerified: true, role: "admin" },
+    { email, name: "", emailVerified: true, role: "admin", mustChangePassword: true },
     { method: "admin" },
   );
   await context.internalAdapter.linkAccount({

@@ -173,8 +173,6 @@ export function ListingTransitions({
   underOffer?: string | null;
   actionData?: IntentActionData;
 }) {
-  const reject = useIntentForm("reject", rejectSchema, actionData);
-  const withdraw = useIntentForm("withdraw", rejectSchema, actionData);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
@@ -209,39 +207,52 @@ export function ListingTransitions({
       </div>
       {underOffer ? <p className="text-sm text-slate-700">Under offer since {underOffer}.</p> : null}
       {transitions.includes("withdraw") ? (
-        <Form {...withdraw.formProps} className="grid gap-3 border-t border-slate-200 pt-4">
-          <input type="hidden" name="intent" value="withdraw" />
-          <TextareaField
-            meta={withdraw.fields.reason}
-            label="Reason for withdrawing"
-            hint="The seller receives this by e-mail and sees it in My listings. Only staff can put the listing back."
-            rows={3}
-            required
-          />
-          <div>
-            <Button type="submit" variant="destructive" disabled={busy}>
-              {withdraw.submitting ? "Withdrawing..." : listingTransitionLabels.withdraw}
-            </Button>
-          </div>
-        </Form>
+        <ReasonForm
+          intent="withdraw"
+          label="Reason for withdrawing"
+          hint="The seller receives this by e-mail and sees it in My listings. Only staff can put the listing back."
+          busyLabel="Withdrawing..."
+          actionData={actionData}
+        />
       ) : null}
       {transitions.includes("reject") ? (
-        <Form {...reject.formProps} className="grid gap-3 border-t border-slate-200 pt-4">
-          <input type="hidden" name="intent" value="reject" />
-          <TextareaField
-            meta={reject.fields.reason}
-            label="Reason for rejecting"
-            hint="The seller receives this by e-mail."
-            rows={3}
-            required
-          />
-          <div>
-            <Button type="submit" variant="destructive" disabled={busy}>
-              {reject.submitting ? "Rejecting..." : "Reject"}
-            </Button>
-          </div>
-        </Form>
+        <ReasonForm
+          intent="reject"
+          label="Reason for rejecting"
+          hint="The seller receives this by e-mail."
+          busyLabel="Rejecting..."
+          actionData={actionData}
+        />
       ) : null}
     </div>
+  );
+}
+
+/** A step staff take with a reason the seller is sent: rejecting a submission, withdrawing a listing. */
+function ReasonForm({
+  intent,
+  label,
+  hint,
+  busyLabel,
+  actionData,
+}: {
+  intent: "reject" | "withdraw";
+  label: string;
+  hint: string;
+  busyLabel: string;
+  actionData?: IntentActionData;
+}) {
+  const form = useIntentForm(intent, rejectSchema, actionData);
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form {...form.formProps} className="grid gap-3 border-t border-slate-200 pt-4">
+      <input type="hidden" name="intent" value={intent} />
+      <TextareaField meta={form.fields.reason} label={label} hint={hint} rows={3} required />
+      <div>
+        <Button type="submit" variant="destructive" disabled={busy}>
+          {form.submitting ? busyLabel : listingTransitionLabels[intent]}
+        </Button>
+      </div>
+    </Form>
   );
 }
