@@ -53,6 +53,28 @@ test.describe("signing up and in", () => {
     await expect(page.getByText("Your e-mail address is confirmed.")).toBeVisible();
   });
 
+  test("typed at a person's speed, signing up and in shows only the true outcome", async ({ page }) => {
+    // Conform's check of each field as it lost focus once raised 'Validation Error — Password is required'
+    // (the password not typed yet) behind 'Signed in successfully!' (issue #45).
+    const email = `typed-${Date.now()}@example.com`;
+    const password = "Cedar-Lantern-42";
+    await page.goto("/auth?tab=sign-up");
+    await hydrated(page);
+    await page.getByLabel("Full Name (optional)", { exact: true }).pressSequentially("Amina Yusuf", { delay: 20 });
+    await page.getByLabel("Email", { exact: true }).pressSequentially(email, { delay: 20 });
+    await page.getByLabel("Password", { exact: true }).pressSequentially(password, { delay: 20 });
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(toasts(page)).toContainText("Account created successfully! You can now sign in.");
+    await expect(toasts(page)).not.toContainText("Validation Error");
+
+    await hydrated(page);
+    await page.getByLabel("Email", { exact: true }).pressSequentially(email, { delay: 20 });
+    await page.getByLabel("Password", { exact: true }).pressSequentially(password, { delay: 20 });
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(toasts(page)).toContainText("Signed in successfully!");
+    await expect(toasts(page)).not.toContainText("Validation Error");
+  });
+
   test("sign in: wrong password, then success, the account menu and log out", async ({ page, signUpAndSignIn }) => {
     const member = await signUpAndSignIn({ fullName: "Bilal Ahmed" });
     await page.context().clearCookies();

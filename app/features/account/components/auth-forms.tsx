@@ -10,6 +10,9 @@ import { useHydrated } from "~/lib/use-hydrated";
 import type { AuthActionData } from "../auth-actions.server";
 import { forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema, twoFactorCodeSchema } from "../schemas";
 
+/** The name of the button Conform submits with when it checks a field (INTENT in @conform-to/dom). */
+const CONFORM_INTENT = "__intent__";
+
 /**
  * One account form: Conform on the shared schema, posted as a normal form
  * (success is a redirect). With JavaScript a failed check shows its first
@@ -22,7 +25,9 @@ function useAuthForm<Schema extends z.ZodObject>(id: string, schema: Schema, act
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     id,
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
+    // Checked when sent, then again as each field changes: a check as a field loses focus put its message
+    // under it between the press and the release of the button below, which moved, and the press was lost.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
@@ -43,8 +48,12 @@ function useAuthForm<Schema extends z.ZodObject>(id: string, schema: Schema, act
       method: "post" as const,
       noValidate: true,
       onSubmit(event: FormEvent<HTMLFormElement>) {
+        // Conform checks a field by submitting the form with its own intent button: that check is not the
+        // person pressing the form's button, and once raised this toast for the fields still empty (a
+        // "Password is required" behind "Signed in successfully!").
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
         const submission = parseWithZod(new FormData(event.currentTarget), { schema });
-        if (submission.status === "error") {
+        if (submitter?.name !== CONFORM_INTENT && submission.status === "error") {
           const first = Object.values(submission.error ?? {}).flat()[0];
           if (first) showToast("error", "Validation Error", { description: first });
         }
