@@ -24,7 +24,7 @@ import {
   user,
 } from "../../app/server/schema";
 import { auth } from "../../app/server/auth.server";
-import { callAction } from "../helpers/actions";
+import { callAction, sessionCookieOf } from "../helpers/actions";
 import { seededAppDatabase } from "../helpers/test-database";
 
 const app = seededAppDatabase();
@@ -46,11 +46,7 @@ async function member(email: string, ip: string) {
   expect((await postAuth({ intent: "sign-up", email, password, fullName: "Test Member" }, ip)).status).toBe(302);
   const signedIn = await postAuth({ intent: "sign-in", email, password }, ip);
   expect(signedIn.status).toBe(302);
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .filter((c) => c.startsWith("hbs."))
-    .join("; ");
+  const cookie = sessionCookieOf(signedIn);
   expect(cookie).toMatch(/^hbs\.session_token=/);
   const [row] = await app.database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
   return { cookie, id: row!.id };

@@ -32,7 +32,7 @@ import { action as accountAction } from "../../app/routes/my-account";
 import { action as authAction } from "../../app/routes/auth";
 import { action as sellAction } from "../../app/routes/sell";
 import { auditLog, businessListing, enquiry, outbox, user } from "../../app/server/schema";
-import { callAction } from "../helpers/actions";
+import { callAction, sessionCookieOf } from "../helpers/actions";
 import { inSitemap, pageStatus } from "../helpers/listing-visibility";
 import { seededAppDatabase } from "../helpers/test-database";
 
@@ -296,16 +296,10 @@ describe("an admin's one-time password", () => {
         headers: { "content-type": "application/x-www-form-urlencoded" },
         ip,
       });
-    const cookieOf = (answer: { headers: Headers }) =>
-      answer.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0]!)
-        .filter((c) => c.startsWith("hbs."))
-        .join("; ");
     const first = await signIn(created.password, "198.51.100.241");
     const elsewhere = await signIn(created.password, "198.51.100.242");
     expect([first.status, elsewhere.status]).toEqual([302, 302]);
-    const cookie = cookieOf(first);
+    const cookie = sessionCookieOf(first);
     const asked = (path: string, withCookie = cookie) =>
       getSessionUser(new Request(`http://localhost${path}`, { headers: { cookie: withCookie } })).then(
         (found) => ({ user: found?.email ?? null }),
@@ -336,10 +330,10 @@ describe("an admin's one-time password", () => {
     expect(row!.mustChangePassword).toBe(false);
     // The printed password no longer signs in, and the other browser's session is gone.
     expect((await signIn(created.password, "198.51.100.243")).status).toBe(401);
-    expect(await asked("/admin", cookieOf(elsewhere))).toEqual({ user: null });
+    expect(await asked("/admin", sessionCookieOf(elsewhere))).toEqual({ user: null });
     const own = await signIn("Own-Harbour-Lantern-42", "198.51.100.243");
     expect(own.status).toBe(302);
-    expect(await asked("/admin", cookieOf(own))).toEqual({ user: "first.boss@example.com" });
+    expect(await asked("/admin", sessionCookieOf(own))).toEqual({ user: "first.boss@example.com" });
   });
 });
 

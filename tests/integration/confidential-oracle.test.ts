@@ -15,14 +15,13 @@ import { clientIpContext } from "../../app/context";
 import { matchSearches } from "../../app/features/alerts/alerts.server";
 import { setConfidential } from "../../app/features/marketplace/confidential.server";
 import { loader as buyLoader } from "../../app/routes/buy";
-import { action as authAction } from "../../app/routes/auth";
 import { action as listingAction, loader as listingLoader } from "../../app/routes/listing";
 import { action as ndaAction, loader as ndaLoader } from "../../app/routes/listing-nda";
 import { action as saveAction } from "../../app/routes/listing-save";
 import { loader as savedListingsLoader } from "../../app/routes/saved-listings";
 import { businessListing, savedListing, user } from "../../app/server/schema";
 import { getToast } from "../../app/server/toast.server";
-import { callAction } from "../helpers/actions";
+import { callAction, signedInMember } from "../helpers/actions";
 import { migratedAppDatabase } from "../helpers/test-database";
 
 const app = migratedAppDatabase();
@@ -220,28 +219,6 @@ let ipCounter = 0;
 /** A new address for each request: the text-search and sign-in rate limits count per address. */
 const nextIp = () => `198.51.100.${(ipCounter++ % 250) + 1}`;
 
-async function signedInMember(email: string) {
-  const password = "Quiet-Harbour-19";
-  const ip = nextIp();
-  let cookie = "";
-  for (const intent of ["sign-up", "sign-in"]) {
-    const answer = await callAction(authAction, {
-      path: "/auth",
-      body: new URLSearchParams({ intent, email, password, fullName: "Nosy Buyer" }),
-      headers: urlencoded,
-      ip,
-    });
-    expect(answer.status).toBe(302);
-    cookie = answer.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0]!)
-      .filter((c) => c.startsWith("hbs."))
-      .join("; ");
-  }
-  const [row] = await db().select({ id: user.id }).from(user).where(eq(user.email, email));
-  return { id: row!.id, cookie };
-}
-
 beforeAll(async () => {
   const [seller] = await db()
     .insert(user)
@@ -271,7 +248,7 @@ beforeAll(async () => {
   // Nothing shown: every figure is behind the NDA.
   const settings = { confidential: true, title: "Confidential: established takeaway in South Wales", figures: [] };
   expect(await setConfidential({ id: seller!.id, email: seller!.email }, listingId, settings, seller!.id)).toBe(true);
-  stranger = await signedInMember("oracle-stranger@example.com");
+  stranger = await signedInMember("oracle-stranger@example.com", { ip: nextIp(), fullName: "Nosy Buyer" });
 });
 
 async function enter(world: World) {

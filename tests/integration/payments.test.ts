@@ -18,7 +18,6 @@ import { featuredBusinesses } from "../../app/features/directory/businesses.serv
 import { retryStoredEvents } from "../../app/features/payments/webhooks.server";
 import { loader as staffSubscriptionsLoader } from "../../app/routes/admin/subscriptions";
 import { action as buyAction } from "../../app/routes/package-buy";
-import { action as authAction } from "../../app/routes/auth";
 import * as webhookRoute from "../../app/routes/stripe-webhook";
 import {
   businessListing,
@@ -27,9 +26,8 @@ import {
   payment,
   stripeEvent,
   subscription,
-  user,
 } from "../../app/server/schema";
-import { callAction } from "../helpers/actions";
+import { callAction, signedInMember } from "../helpers/actions";
 import { paidCheckoutEvents, signedDelivery, stripeEventOf } from "../helpers/stripe-peer";
 import { seededAppDatabase } from "../helpers/test-database";
 
@@ -40,30 +38,8 @@ const urlencoded = { "content-type": "application/x-www-form-urlencoded" };
 const HOUR = 3_600_000;
 
 let ipCounter = 30;
-/** A new member signed in through /auth; returns their id and session cookie. */
-async function newMember(email: string) {
-  const ip = `198.51.100.${ipCounter++}`;
-  const password = "Quiet-Harbour-19";
-  for (const intent of ["sign-up", "sign-in"]) {
-    const answer = await callAction(authAction, {
-      path: "/auth",
-      body: new URLSearchParams({ intent, email, password, fullName: "Pay Member" }),
-      headers: urlencoded,
-      ip,
-    });
-    expect(answer.status).toBe(302);
-    if (intent === "sign-in") {
-      const cookie = answer.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0]!)
-        .filter((c) => c.startsWith("hbs."))
-        .join("; ");
-      const [row] = await db().select({ id: user.id }).from(user).where(eq(user.email, email));
-      return { id: row!.id, cookie };
-    }
-  }
-  throw new Error("unreachable");
-}
+/** A new member signed in through /auth, from an address of their own. */
+const newMember = (email: string) => signedInMember(email, { ip: `198.51.100.${ipCounter++}`, fullName: "Pay Member" });
 
 /** A seeded directory business, now owned by the member. */
 async function ownBusiness(ownerId: string, slugLike: number) {
