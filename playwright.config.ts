@@ -18,6 +18,7 @@ const PUBLISHES = [
   /security\/idor\.spec\.ts/,
   /security\/injection-published\.spec\.ts/,
   /reviews\.spec\.ts/,
+  /member-pages\.spec\.ts/,
 ];
 /** The data folder scripts/e2e.js prepares once and copies for each project's server. */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? "data-e2e";

@@ -16,6 +16,8 @@ import { NotFound } from "./components/layout/not-found";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { VerifyEmailBanner } from "./components/layout/verify-email-banner";
+import type { RootHandle } from "./components/layout/root-handle";
+import { accountLinks } from "./components/layout/navigation";
 import { savedIdsOf } from "./features/account/member.server";
 import { displayName, readSession } from "./features/account/session.server";
 import { unreadCount } from "./features/messages/threads.server";
@@ -29,6 +31,9 @@ import { getToast } from "./server/toast.server";
 import stylesheet from "./app.css?url";
 
 // A page from the cache needs neither the database nor a render.
+/** Handed down to the pages (account-links.ts). */
+export const handle: RootHandle = { accountLinks, NotFound };
+
 export const middleware: Route.MiddlewareFunction[] = [pageCache, answerOutagesWith503];
 
 // The location prompt needs JavaScript and shows 2 s after load at the
@@ -55,10 +60,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(
     {
       toast,
-      // What the header's account menu needs; nothing more goes to the page.
+      // What the header's account menu needs, and the details a member's enquiry forms start
+      // with (read with the session, no query of their own); nothing more goes to the page.
       user: session.user
         ? {
             displayName: displayName(session.user),
+            contact: {
+              fullName: session.user.fullName ?? "",
+              email: session.user.email,
+              phone: session.user.phone ?? "",
+            },
             emailVerified: session.user.emailVerified,
             isStaff: session.user.role === "admin",
             saved: await savedIdsOf(session.user.id),

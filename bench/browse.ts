@@ -1,4 +1,5 @@
-// Server time of the directory (/halal-network-space) and /buy pages at size.
+// Server time of the directory (/halal-network-space) and /buy pages at size,
+// and of the one query /promote adds (last month's views, decision 0070).
 //
 //   npx tsx bench/browse.ts --db pglite|postgres [--businesses 100000]
 //       [--listings 20000] [--iterations 200] [--warmup 20] [--seed 1]
@@ -31,15 +32,17 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type pg from "pg";
 import { businessTowns, searchBusinesses } from "../app/features/directory/businesses.server";
 import { compactDirectoryCounts } from "../app/features/directory/counts.server";
+import { listingsEnquiredBy } from "../app/features/enquiries/enquiries.server";
 import { parseDirectoryQuery } from "../app/features/directory/directory-query.server";
 import { parseListingQuery } from "../app/features/marketplace/listing-query.server";
+import { promotionReach } from "../app/features/packages/promotion-reach.server";
 import { listingTowns, searchListings } from "../app/features/marketplace/listings.server";
 import { nearFilter, readNearSearch } from "../app/features/places/places.server";
 import type { LatLng } from "../app/lib/geo";
 import { PAGE_SIZE } from "../app/lib/list-query";
-import { setDatabase, type Database, type DatabaseHandle } from "../app/server/db.server";
+import { db as currentDb, setDatabase, type Database, type DatabaseHandle } from "../app/server/db.server";
 import * as schema from "../app/server/schema";
-import { businessListing, directoryBusiness, listingNda, user } from "../app/server/schema";
+import { businessListing, directoryBusiness, enquiry, listingNda, messageThread, user } from "../app/server/schema";
 import { insertBulkData } from "../db/seed/bulk";
 import { clientOf, createBenchDatabase, machineInfo } from "./bench-database";
 
@@ -79,7 +82,7 @@ export interface BrowseOptions {
 }
 
 export interface ScenarioResult {
-  page: "directory" | "buy";
+  page: "directory" | "buy" | "promote";
   name: string;
   /** The page's query string, and the visitor's position if one is known. */
   query: string;
@@ -114,13 +117,15 @@ export interface BrowseResults {
 }
 
 interface Scenario {
-  page: "directory" | "buy";
+  page: "directory" | "buy" | "promote";
   name: string;
   query: string;
   origin: LatLng | null;
   originName: string | null;
   /** A signed-in member who has accepted some confidential listings' NDAs, else a visitor. */
   signedIn?: boolean;
+  /** Also what the page asks for that member's cards: which listings they registered interest in (issue #50). */
+  enquiries?: boolean;
   filtered: boolean;
   /** "Now" for "open now", when not BENCH_NOW: an hour when nothing is open. */
   findsNoneAt?: Date;
@@ -242,6 +247,16 @@ function scenarios(deepDirectoryPage: number, deepBuyPage: number, pastFeaturedP
     name: "category, signed in, with NDAs",
     signedIn: true,
   });
+  // What /promote reads when its kept figures are an hour old: every page's views of last month, and the promotions.
+  add("promote", "last month's views, promoted and not", "");
+  // The same with the second query a member adds (issue #50): which of the page's listings they asked about.
+  // Beside the two above rather than instead of them, so that those still compare with earlier runs.
+  for (const [query, name] of [
+    ["", "signed in, NDAs + enquiries"],
+    ["category=retail", "category, signed in, NDAs + enquiries"],
+  ] as const) {
+    list.push({ ...list.find((s) => s.page === "buy" && s.query === query)!, name, signedIn: true, enquiries: true });
+  }
   return list;
 }
 
@@ -280,11 +295,57 @@ async function addConfidentialListings(database: Database) {
     from ${businessListing} where ${businessListing.id} % 20 = 0`);
 }
 
+/**
+ * The bench buyer's registered interest in one listing in 25 (800 at full
+ * size: a very busy buyer), each with its thread, as the listing page stores
+ * it: what the enquiries scenarios' lookup reads.
+ */
+async function addEnquiries(database: Database) {
+  await database.execute(sql`insert into ${enquiry} (kind, user_id, subject, fields, listing_id, shared_with_seller)
+    select 'listing_interest', ${BENCH_BUYER.id}, ${businessListing.title}, '{}'::jsonb, ${businessListing.id}, true
+    from ${businessListing} where ${businessListing.id} % 25 = 0`);
+  await database.execute(sql`insert into ${messageThread} (listing_id, buyer_id, seller_id)
+    select ${businessListing.id}, ${BENCH_BUYER.id}, ${businessListing.sellerId}
+    from ${businessListing} where ${businessListing.id} % 25 = 0`);
+}
+
 /** "Now" for "open now" and the cards' opening lines: a Friday evening in London, so runs compare. */
 const BENCH_NOW = new Date("2026-11-20T19:00:00Z");
 
+/**
+ * Views per day of every business and listing, each seen on one day in
+ * eight from September to BENCH_NOW (15,000 pages a day at full size, 1.2
+ * million rows, 465,000 of them October's), and a promotion for one page in
+ * fifty that ran into October: what /promote's figures read (decision 0070).
+ */
+async function addViewsAndPromotions(database: Database) {
+  for (const [days, page, pages, promotedBy] of [
+    ["business_view_day", "business_id", "directory_business", "business_id"],
+    ["listing_view_day", "listing_id", "business_listing", "listing_id"],
+  ] as const) {
+    await database.execute(sql`insert into ${sql.identifier(days)} (${sql.identifier(page)}, day, views)
+      select p.id, d::date, 1 + (p.id * 7 + extract(doy from d)::int) % 9
+      from ${sql.identifier(pages)} p, generate_series('2026-09-01'::date, ${BENCH_NOW.toISOString().slice(0, 10)}::date, '1 day') d
+      where (p.id + extract(doy from d)::int) % 8 = 0`);
+    await database.execute(sql`insert into subscription
+        (user_id, package_name, package_type, status, price_pence, start_date, end_date, ${sql.identifier(promotedBy)})
+      select ${BENCH_BUYER.id}, 'The Feature Package', 'promotion', 'expired', 2599,
+        '2026-10-05T10:00:00Z', '2026-11-05T10:00:00Z', p.id
+      from ${sql.identifier(pages)} p where p.id % 50 = 0`);
+  }
+}
+
 /** What the page's loader asks the database for, as it asks it. */
 async function loadPage(scenario: Scenario): Promise<{ total: number; items: number }> {
+  if (scenario.page === "promote") {
+    // Rows: the pages viewed last month; items: the kinds (directory, for sale) whose figures are shown.
+    const reach = await promotionReach(currentDb(), BENCH_NOW);
+    const kinds = [reach?.businesses, reach?.listings].filter((kind) => kind !== null && kind !== undefined);
+    return {
+      total: kinds.reduce((pages, kind) => pages + kind.promoted.pages + kind.others.pages, 0),
+      items: kinds.length,
+    };
+  }
   const params = new URLSearchParams(scenario.query);
   const near = nearFilter(await readNearSearch(params));
   if (scenario.page === "directory") {
@@ -299,6 +360,9 @@ async function loadPage(scenario: Scenario): Promise<{ total: number; items: num
     searchListings(parseListingQuery(params), scenario.origin, near, scenario.signedIn ? BENCH_BUYER : null),
     listingTowns(),
   ]);
+  if (scenario.enquiries) {
+    await listingsEnquiredBy(BENCH_BUYER.id, result.items);
+  }
   return { total: result.total, items: result.items.length };
 }
 
@@ -356,6 +420,8 @@ export async function runBrowseBenchmark(options: BrowseOptions): Promise<Browse
       now: new Date("2026-06-01T12:00:00Z"),
     });
     await addConfidentialListings(handle.db);
+    await addViewsAndPromotions(handle.db);
+    await addEnquiries(handle.db);
     const insertMs = performance.now() - t;
     log(`  added in ${(insertMs / 1000).toFixed(1)} s`);
 

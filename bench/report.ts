@@ -27,7 +27,7 @@ export function markdownTable(runs: Figures[], { p95Only = false } = {}): string
     run.scenarios.find((s) => s.page === scenario.page && s.name === scenario.name);
   first.scenarios.forEach((scenario) => {
     const cells = [
-      scenario.page === "buy" ? "/buy" : "directory",
+      scenario.page === "directory" ? "directory" : `/${scenario.page}`,
       scenario.name,
       `\`${scenario.query || "—"}\`${scenario.origin ? ` from ${scenario.origin}` : ""}`,
       scenario.total.toLocaleString("en-GB"),

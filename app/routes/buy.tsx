@@ -1,21 +1,23 @@
 import { Search } from "lucide-react";
-import { Form, useSearchParams, useSubmit } from "react-router";
+import { Form, useSearchParams } from "react-router";
+import { FiltersDisclosure, useSubmitOnChange } from "~/components/layout/filters-disclosure";
 import { PageHero } from "~/components/layout/page-hero";
 import { ListResults } from "~/components/layout/list-results";
 import { Button } from "~/components/ui/button";
 import { Input, Label, Select } from "~/components/ui/form-controls";
 import { getSessionUser } from "~/features/account/session.server";
 import { SaveSearchForm } from "~/features/alerts/components/save-search-form";
+import { listingsEnquiredBy } from "~/features/enquiries/enquiries.server";
 import { describeSearch } from "~/features/alerts/describe.server";
 import { keptSearchQuery } from "~/features/alerts/saved-searches.server";
 import { saveSearch } from "~/features/alerts/save-search.server";
 import { FactFilters, usesFactFilters } from "~/features/marketplace/components/fact-filters";
 import { ListingCard } from "~/features/marketplace/components/listing-card";
 import { listingSorts, type ListingSort } from "~/features/marketplace/listing-query";
-import { parseListingQuery } from "~/features/marketplace/listing-query.server";
+import { countListingFilters, parseListingQuery } from "~/features/marketplace/listing-query.server";
 import { listingTowns, searchListings } from "~/features/marketplace/listings.server";
 import { ResultsMap, ResultsViews } from "~/features/places/components/map-view";
-import { NearFields, NearNotice } from "~/features/places/components/near-fields";
+import { NearNotice, WhereFields } from "~/features/places/components/near-fields";
 import { mapTiles } from "~/features/places/map-tiles.server";
 import { nearFilter, readNearSearch } from "~/features/places/places.server";
 import { listingCategories } from "~/lib/categories";
@@ -36,10 +38,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = parseLocationCookie(request.headers.get("cookie"));
   const near = await readNearSearch(params);
   const [result, towns] = await Promise.all([searchListings(query, origin, nearFilter(near), viewer), listingTowns()]);
+  // One query for the page's cards: which of them the member registered interest in.
+  const enquired = viewer ? await listingsEnquiredBy(viewer.id, result.items) : {};
   const suggestedName = describeSearch(keptSearchQuery(query, near)).slice(0, 100);
   const view = params.get("view") === "map" ? ("map" as const) : ("list" as const);
   const located = origin !== null || Boolean(near?.place);
-  return { query, near, view, tiles: view === "map" ? mapTiles() : null, towns, located, suggestedName, ...result };
+  const filterCount = countListingFilters(query, Boolean(near?.place));
+  return {
+    query,
+    near,
+    view,
+    tiles: view === "map" ? mapTiles() : null,
+    towns,
+    located,
+    suggestedName,
+    filterCount,
+    enquired,
+    ...result,
+  };
 }
 
 /** "Save this search" (decision 0031). */
@@ -48,12 +64,12 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, near, view, tiles, towns, located, items, total, sort, suggestedName } = loaderData;
+  const { query, near, view, tiles, towns, located, items, total, sort, suggestedName, filterCount, enquired } =
+    loaderData;
   const [params] = useSearchParams();
   // A refused body's answer is plain text, not this page's data.
   const saveError = actionData && typeof actionData === "object" ? actionData.saveError : undefined;
-  const submit = useSubmit();
-  const submitOnChange = (event: React.ChangeEvent<HTMLSelectElement>) => submit(event.currentTarget.form);
+  const submitOnChange = useSubmitOnChange();
   const sorts = (Object.keys(listingSorts) as ListingSort[]).filter((s) => s !== "nearest" || located);
   const filtered = Boolean(query.search || query.category || query.location || usesFactFilters(query) || near);
   return (
@@ -64,9 +80,9 @@ export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
           method="get"
           role="search"
           aria-label="Search businesses for sale"
-          className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end"
+          className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
         >
-          <div className="grid gap-1 md:col-span-2 lg:col-span-1">
+          <div className="grid gap-1">
             <Label htmlFor="buy-search">Search</Label>
             <Input
               id="buy-search"
@@ -76,59 +92,58 @@ export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
               key={query.search ?? ""}
               placeholder="Search businesses..."
               maxLength={100}
+              enterKeyHint="search"
             />
           </div>
-          <div className="grid gap-1">
-            <Label htmlFor="buy-category">Category</Label>
-            <Select
-              id="buy-category"
-              name="category"
-              defaultValue={query.category ?? ""}
-              key={`c${query.category}`}
-              onChange={submitOnChange}
-            >
-              <option value="">All categories</option>
-              {Object.entries(listingCategories).map(([code, label]) => (
-                <option key={code} value={code}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="buy-location">Location</Label>
-            <Select
-              id="buy-location"
-              name="location"
-              defaultValue={query.location ?? ""}
-              key={`l${query.location}`}
-              onChange={submitOnChange}
-            >
-              <option value="">All locations</option>
-              {towns.map((town) => (
-                <option key={town} value={town}>
-                  {town}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="buy-sort">Sort by</Label>
-            <Select id="buy-sort" name="sort" defaultValue={sort} key={`s${sort}`} onChange={submitOnChange}>
-              {sorts.map((value) => (
-                <option key={value} value={value}>
-                  {listingSorts[value]}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <Button type="submit">
-            <Search aria-hidden />
-            Search
-          </Button>
           {view === "map" ? <input type="hidden" name="view" value="map" /> : null}
-          <NearFields idPrefix="buy" near={near} className="md:col-span-2 lg:col-span-5" />
-          <FactFilters query={query} />
+          <FiltersDisclosure count={filterCount} startsOpen={Boolean(query.filterErrors)}>
+            <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-[1fr_1fr_3fr] lg:items-end">
+              <div className="grid gap-1">
+                <Label htmlFor="buy-category">Category</Label>
+                <Select
+                  id="buy-category"
+                  name="category"
+                  defaultValue={query.category ?? ""}
+                  key={`c${query.category}`}
+                  onChange={submitOnChange}
+                >
+                  <option value="">All categories</option>
+                  {Object.entries(listingCategories).map(([code, label]) => (
+                    <option key={code} value={code}>
+                      {label}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+              <div className="grid gap-1">
+                <Label htmlFor="buy-sort">Sort by</Label>
+                <Select id="buy-sort" name="sort" defaultValue={sort} key={`s${sort}`} onChange={submitOnChange}>
+                  {sorts.map((value) => (
+                    <option key={value} value={value}>
+                      {listingSorts[value]}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+              <div className="md:col-span-2 lg:col-span-1">
+                <WhereFields
+                  idPrefix="buy"
+                  towns={towns}
+                  location={query.location}
+                  allLocations="All locations"
+                  onLocationChange={submitOnChange}
+                  near={near}
+                />
+              </div>
+            </div>
+            <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
+              <FactFilters query={query} />
+              <Button type="submit">
+                <Search aria-hidden />
+                Search
+              </Button>
+            </div>
+          </FiltersDisclosure>
         </Form>
         <NearNotice near={near} />
         <SaveSearchForm suggestedName={suggestedName} error={saveError} />
@@ -159,7 +174,9 @@ export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
           total={total}
           page={query.page}
           itemKey={(listing) => listing.id}
-          renderItem={(listing, index) => <ListingCard listing={listing} eager={index === 0} />}
+          renderItem={(listing, index) => (
+            <ListingCard listing={listing} eager={index === 0} enquired={enquired[listing.id]} />
+          )}
           emptyMessage="No businesses for sale match your search."
           clearHref="/buy"
           filtered={filtered}

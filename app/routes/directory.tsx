@@ -1,14 +1,15 @@
 import { Search } from "lucide-react";
-import { Form, Link, useSearchParams, useSubmit } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
+import { FiltersDisclosure, useSubmitOnChange } from "~/components/layout/filters-disclosure";
 import { ListResults } from "~/components/layout/list-results";
 import { PageHero } from "~/components/layout/page-hero";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Input, Label, Select } from "~/components/ui/form-controls";
+import { Input, Label } from "~/components/ui/form-controls";
 import { BusinessCard } from "~/features/directory/components/business-card";
 import { DirectoryFilterFields } from "~/features/directory/components/directory-filters";
-import { parseDirectoryQuery } from "~/features/directory/directory-query.server";
+import { countDirectoryFilters, parseDirectoryQuery } from "~/features/directory/directory-query.server";
 import { businessTowns, searchBusinesses } from "~/features/directory/businesses.server";
-import { NearFields, NearNotice } from "~/features/places/components/near-fields";
+import { NearNotice, WhereFields } from "~/features/places/components/near-fields";
 import { ResultsMap, ResultsViews } from "~/features/places/components/map-view";
 import { mapTiles } from "~/features/places/map-tiles.server";
 import { nearFilter, readNearSearch } from "~/features/places/places.server";
@@ -39,16 +40,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     view,
     tiles: view === "map" ? mapTiles() : null,
     towns,
+    filterCount: countDirectoryFilters(query, Boolean(near?.place)),
     total: result.total,
     items: result.items,
   };
 }
 
 export default function Directory({
-  loaderData: { query, near, view, tiles, towns, items, total },
+  loaderData: { query, near, view, tiles, towns, filterCount, items, total },
 }: Route.ComponentProps) {
   const [params] = useSearchParams();
-  const submit = useSubmit();
+  const submitOnChange = useSubmitOnChange();
   const filtered = Boolean(
     query.search || query.location || query.category || Object.keys(query.filters).length || near,
   );
@@ -60,7 +62,7 @@ export default function Directory({
           method="get"
           role="search"
           aria-label="Search the directory"
-          className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-[1fr_16rem_auto] md:items-end"
+          className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
         >
           {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
           {view === "map" ? <input type="hidden" name="view" value="map" /> : null}
@@ -74,31 +76,26 @@ export default function Directory({
               key={query.search ?? ""}
               placeholder="Search by business name"
               maxLength={100}
+              enterKeyHint="search"
             />
           </div>
-          <div className="grid gap-1">
-            <Label htmlFor="directory-location">Location</Label>
-            <Select
-              id="directory-location"
-              name="location"
-              defaultValue={query.location ?? ""}
-              key={query.location ?? ""}
-              onChange={(event) => submit(event.currentTarget.form)}
-            >
-              <option value="">All Locations</option>
-              {towns.map((town) => (
-                <option key={town} value={town}>
-                  {town}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <Button type="submit">
-            <Search aria-hidden />
-            Search
-          </Button>
-          <NearFields idPrefix="directory" near={near} className="md:col-span-3" />
-          <DirectoryFilterFields filters={query.filters} className="md:col-span-3" />
+          <FiltersDisclosure count={filterCount} startsOpen={false}>
+            <WhereFields
+              idPrefix="directory"
+              towns={towns}
+              location={query.location}
+              allLocations="All Locations"
+              onLocationChange={submitOnChange}
+              near={near}
+            />
+            <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+              <DirectoryFilterFields filters={query.filters} />
+              <Button type="submit">
+                <Search aria-hidden />
+                Search
+              </Button>
+            </div>
+          </FiltersDisclosure>
         </Form>
         <NearNotice near={near} />
         {query.filterNotices.length > 0 ? (

@@ -7,17 +7,19 @@ import { askingPriceLabel, offersLabel } from "~/features/marketplace/components
 import { underOfferLabel } from "~/features/marketplace/components/under-offer";
 import { keyFactRows } from "~/features/marketplace/listing-facts";
 import { enquiryClientAction } from "~/features/enquiries/client-action";
-import { handleEnquiryForm, refuseEnquiry } from "~/features/enquiries/enquiries.server";
+import { handleEnquiryForm, listingsEnquiredBy, refuseEnquiry } from "~/features/enquiries/enquiries.server";
 import { listingInterestSchema } from "~/features/enquiries/schemas";
 import {
   LISTING_INTEREST_FAILURE,
   RegisterInterestForm,
 } from "~/features/marketplace/components/register-interest-form";
+import { EnquiredNote } from "~/features/marketplace/components/enquired-note";
 import { SaveListingButton } from "~/features/marketplace/components/save-listing-button";
 import { listingForViewer } from "~/features/marketplace/listings.server";
 import { NdaInvitation } from "~/features/marketplace/components/nda-invitation";
 import { ndaState } from "~/features/marketplace/confidential.server";
 import { getSessionUser } from "~/features/account/session.server";
+import { useMember } from "~/features/account/use-member";
 import { threadFromInterest } from "~/features/messages/threads.server";
 import { PlaceMapOnDemand } from "~/features/places/components/place-map-on-demand";
 import { mapTiles } from "~/features/places/map-tiles.server";
@@ -41,8 +43,12 @@ async function listingFor(request: Request, slug: string) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { listing, viewer } = await listingFor(request, params.slug);
-  // A buyer without access is offered the NDA; one whose access the seller withdrew is told so.
-  const nda = listing.masked ? (viewer ? await ndaState(viewer.id, listing.id) : "none") : null;
+  const [nda, enquired] = await Promise.all([
+    // A buyer without access is offered the NDA; one whose access the seller withdrew is told so.
+    listing.masked ? (viewer ? ndaState(viewer.id, listing.id) : ("none" as const)) : null,
+    // A member who registered interest is told when, with the way to their conversation.
+    viewer ? listingsEnquiredBy(viewer.id, [listing]).then((found) => found[listing.id] ?? null) : null,
+  ]);
   const url = absoluteUrl(`/buy/${listing.slug}`);
   const available = listing.status === "published";
   const images = listing.images.map((image) => absoluteUrl(image));
@@ -85,6 +91,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       available,
       tiles: mapTiles(),
       nda,
+      enquired,
       // Worked out here like the facts below: the page's script then leaves out the modules that word them.
       district: postcodeDistrict(listing.postcode),
       offers: offersLabel(listing.offersCount),
@@ -158,6 +165,7 @@ export default function Listing({
     available,
     tiles,
     nda,
+    enquired,
     district,
     offers,
     askingPrice,
@@ -168,6 +176,7 @@ export default function Listing({
   },
   actionData,
 }: Route.ComponentProps) {
+  const member = useMember();
   return (
     <article className="mx-auto max-w-6xl px-4 py-10">
       <Link to="/buy" className="inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline">
@@ -252,7 +261,7 @@ export default function Listing({
               ) : null}
               {listing.annualRevenuePence !== null ? (
                 <div>
-                  <dt className="text-sm text-slate-700">Annual revenue</dt>
+                  <dt className="text-sm text-slate-700">Turnover</dt>
                   <dd className="font-semibold">{formatPence(listing.annualRevenuePence)}</dd>
                 </div>
               ) : null}
@@ -267,11 +276,15 @@ export default function Listing({
               <h2 id="register-interest-title" className="text-lg font-semibold">
                 Register Interest
               </h2>
+              {enquired ? <EnquiredNote enquired={enquired} /> : null}
               <p className="mt-1 mb-4 text-sm text-slate-700">
                 Leave your details and a member of the team will be in contact with you soon.
               </p>
-              <RegisterInterestForm listing={listing} actionData={actionData} />
+              <RegisterInterestForm listing={listing} actionData={actionData} member={member?.contact} />
             </section>
+          ) : enquired ? (
+            // Sold or withdrawn: the conversation is still the member's.
+            <EnquiredNote enquired={enquired} />
           ) : null}
         </aside>
       </div>

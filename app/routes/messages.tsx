@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PageHero } from "~/components/layout/page-hero";
+import { MemberPageHeader } from "~/components/layout/member-page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { requireUser } from "~/features/account/session.server";
@@ -17,8 +17,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Messages | HBS" }, { na
 export default function Messages({ loaderData: { threads } }: Route.ComponentProps) {
   return (
     <>
-      <PageHero title="Messages">Your conversations with sellers and buyers about businesses for sale.</PageHero>
-      <section className="mx-auto max-w-4xl px-4 py-12">
+      <MemberPageHeader title="Messages" />
+      <section className="mx-auto grid max-w-6xl grid-cols-[minmax(0,56rem)] px-4 py-6 sm:py-10">
         {threads.length === 0 ? (
           <Card className="grid justify-items-center gap-3 p-8 text-center">
             <h2 className="text-xl font-semibold">No messages yet</h2>
@@ -34,12 +34,13 @@ export default function Messages({ loaderData: { threads } }: Route.ComponentPro
           <ul aria-label="Your conversations, newest first" className="grid gap-3">
             {threads.map((thread) => (
               <li key={thread.id}>
+                {/* Wrapping anywhere: a long word or link in a title or the last message breaks inside the card. */}
                 <Link
                   to={`/messages/${thread.id}`}
-                  className="grid gap-1 rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-400 focus-visible:outline-2 focus-visible:outline-brand-700"
+                  className="grid gap-1 rounded-xl border border-slate-200 bg-white p-4 shadow-sm wrap-anywhere hover:border-brand-400 focus-visible:outline-2 focus-visible:outline-brand-700"
                 >
                   <span className="flex flex-wrap items-baseline justify-between gap-2">
-                    <span className="font-semibold text-slate-900">{thread.listingTitle}</span>
+                    <span className="min-w-0 font-semibold text-slate-900">{thread.listingTitle}</span>
                     <time className="text-sm text-slate-700" dateTime={thread.lastMessageAt.toISOString()}>
                       {formatLondonDateTime(thread.lastMessageAt)}
                     </time>

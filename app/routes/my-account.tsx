@@ -1,4 +1,4 @@
-import { PageHero } from "~/components/layout/page-hero";
+import { MemberPageHeader } from "~/components/layout/member-page-header";
 import { clientIpContext } from "~/context";
 import { Card } from "~/components/ui/card";
 import { accountSettingsAction } from "~/features/account/account-settings.server";
@@ -11,25 +11,29 @@ import {
   SettingsSection,
   TwoFactorSettings,
 } from "~/features/account/components/account-settings";
+import { MemberHub } from "~/features/account/components/member-hub";
 import { ProfileForm } from "~/features/account/components/profile-form";
 import { PasskeySettings } from "~/features/account/components/passkeys";
-import { getProfile, listPasskeys, listSessions, twoFactorState } from "~/features/account/member.server";
+import { getProfile, listPasskeys, listSessions, memberCounts, twoFactorState } from "~/features/account/member.server";
 import { requireSession, requireUser } from "~/features/account/session.server";
 import { formatLondonDateTime } from "~/lib/dates";
+import { useRootData } from "~/lib/use-root-data";
 import { deviceName } from "~/lib/user-agent";
 import type { Route } from "./+types/my-account";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, session: current } = await requireSession(request);
-  const [profile, sessions, twoFactor, passkeys] = await Promise.all([
+  const [profile, sessions, twoFactor, passkeys, counts] = await Promise.all([
     getProfile(user.id),
     listSessions(user.id),
     twoFactorState(user.id, Boolean(user.twoFactorEnabled)),
     listPasskeys(user.id),
+    memberCounts(user.id),
   ]);
-  if (!profile) throw new Response(null, { status: 404 });
+  if (!profile || !counts) throw new Response(null, { status: 404 });
   return {
     profile,
+    counts,
     mustChangePassword: Boolean(user.mustChangePassword),
     twoFactor,
     passkeys: passkeys.map((p) => ({
@@ -59,15 +63,16 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function MyAccount({
-  loaderData: { profile, mustChangePassword, devices, twoFactor, passkeys },
+  loaderData: { profile, counts, mustChangePassword, devices, twoFactor, passkeys },
   actionData,
 }: Route.ComponentProps) {
+  const { user } = useRootData();
   if (mustChangePassword) {
     // A one-time password's first sign-in: nothing else until the account has a password of its own.
     return (
       <>
-        <PageHero title="Account settings">Choose your own password.</PageHero>
-        <div className="mx-auto max-w-xl px-4 py-12">
+        <MemberPageHeader title="Account settings" description="Choose your own password." nav={false} />
+        <div className="mx-auto max-w-xl px-4 py-6 sm:py-10">
           <Card className="p-6 sm:p-8">
             <h2 className="mb-2 text-xl font-semibold">Choose a new password</h2>
             <p role="status" className="mb-6 text-sm text-slate-800">
@@ -82,8 +87,11 @@ export default function MyAccount({
   }
   return (
     <>
-      <PageHero title="Account settings">Your profile and how we contact you.</PageHero>
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 lg:grid-cols-2">
+      <MemberPageHeader title="Account settings" nav={false} />
+      <div className="mx-auto max-w-6xl px-4 pt-5 sm:pt-8">
+        <MemberHub counts={counts} unread={user?.unread ?? 0} />
+      </div>
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:py-10 lg:grid-cols-2">
         <Card className="self-start p-6 sm:p-8">
           <h2 className="mb-6 text-xl font-semibold">Profile</h2>
           <ProfileForm profile={profile} actionData={actionData} />

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
-import { PageHero } from "~/components/layout/page-hero";
+import { MemberPageHeader } from "~/components/layout/member-page-header";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
@@ -117,11 +117,11 @@ export default function MyBusinessEdit({
   });
   return (
     <>
-      <PageHero title={`Edit ${business.name}`}>
-        Changes to the description, contact details, hours and photo are published at once. Halal details are checked by
-        our team first.
-      </PageHero>
-      <section className="mx-auto grid max-w-4xl gap-6 px-4 py-12">
+      <MemberPageHeader
+        title={`Edit ${business.name}`}
+        description="Your changes are published at once; halal details are checked by our team first."
+      />
+      <section className="mx-auto grid max-w-6xl grid-cols-[minmax(0,56rem)] gap-6 px-4 py-6 sm:py-10">
         <p>
           <Link to="/my-businesses" className="font-semibold text-brand-800 hover:underline">
             ← My businesses

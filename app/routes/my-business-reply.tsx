@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
-import { PageHero } from "~/components/layout/page-hero";
+import { MemberPageHeader } from "~/components/layout/member-page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormErrors, TextareaField } from "~/components/ui/field";
@@ -87,11 +87,11 @@ export default function MyBusinessReply({ loaderData: { business, review }, acti
   );
   return (
     <>
-      <PageHero title={review.reply ? "Edit your reply" : "Reply to a review"}>
-        Your reply is public and appears under the review on the page of {business.name}. It cannot change or hide the
-        review.
-      </PageHero>
-      <section className="mx-auto grid max-w-3xl gap-6 px-4 py-12">
+      <MemberPageHeader
+        title={review.reply ? "Edit your reply" : "Reply to a review"}
+        description={`Your reply is public, under the review on the page of ${business.name}. It cannot change or hide the review.`}
+      />
+      <section className="mx-auto grid max-w-6xl grid-cols-[minmax(0,48rem)] gap-6 px-4 py-6 sm:py-10">
         <p>
           <Link to={`/my-businesses/${business.id}/reviews`} className="font-semibold text-brand-800 hover:underline">
             ← Reviews of {business.name}

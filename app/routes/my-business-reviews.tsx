@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PageHero } from "~/components/layout/page-hero";
+import { MemberPageHeader } from "~/components/layout/member-page-header";
 import { Pagination } from "~/components/ui/pagination";
 import { requireOwnedBusiness } from "~/features/owners/owner.server";
 import { Stars } from "~/features/reviews/components/stars";
@@ -37,11 +37,11 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 export default function MyBusinessReviews({ loaderData: { business, page, reviews } }: Route.ComponentProps) {
   return (
     <>
-      <PageHero title={`Reviews of ${business.name}`}>
-        You can reply publicly, once, to each review; your reply appears under it. Reviews themselves stay as their
-        authors wrote them.
-      </PageHero>
-      <section className="mx-auto grid max-w-4xl gap-6 px-4 py-12">
+      <MemberPageHeader
+        title={`Reviews of ${business.name}`}
+        description="Reply publicly, once, to each review; the reviews stay as their authors wrote them."
+      />
+      <section className="mx-auto grid max-w-6xl grid-cols-[minmax(0,56rem)] gap-6 px-4 py-6 sm:py-10">
         <p>
           <Link to="/my-businesses" className="font-semibold text-brand-800 hover:underline">
             ← My businesses
@@ -59,7 +59,13 @@ export default function MyBusinessReviews({ loaderData: { business, page, review
           ; it stays up while our team looks at it.
         </p>
         {reviews.length === 0 ? (
-          <p className="text-slate-700">Nobody has reviewed {business.name} yet.</p>
+          <p className="text-slate-700">
+            Nobody has reviewed {business.name} yet. Ask your customers to review it from{" "}
+            <Link to={`/halal-network-space/${business.slug}#reviews`} className="font-medium text-brand-800 underline">
+              your page
+            </Link>{" "}
+            after their visit.
+          </p>
         ) : (
           <ol className="grid gap-4">
             {reviews.map((r) => (

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PageHero } from "~/components/layout/page-hero";
+import { MemberPageHeader } from "~/components/layout/member-page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { requireUser } from "~/features/account/session.server";
@@ -27,10 +27,8 @@ export const meta: Route.MetaFunction = () => [
 export default function MyBusinesses({ loaderData: { businesses } }: Route.ComponentProps) {
   return (
     <>
-      <PageHero title="My businesses">
-        The directory pages you manage: how many people look at them and save them, and what you can change.
-      </PageHero>
-      <section className="mx-auto grid max-w-5xl gap-6 px-4 py-12">
+      <MemberPageHeader title="My businesses" />
+      <section className="mx-auto grid max-w-6xl grid-cols-[minmax(0,64rem)] gap-6 px-4 py-6 sm:py-10">
         {businesses.length === 0 ? (
           <Card className="grid justify-items-center gap-3 p-8 text-center">
             <h2 className="text-xl font-semibold">No businesses yet</h2>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PageHero } from "~/components/layout/page-hero";
+import { MemberPageHeader } from "~/components/layout/member-page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { RemoveButton } from "~/features/account/components/remove-button";
@@ -38,8 +38,8 @@ export const meta: Route.MetaFunction = () => [
 export default function MyFavorites({ loaderData: { businesses } }: Route.ComponentProps) {
   return (
     <>
-      <PageHero title="My Favourite Halal Businesses">The directory businesses you keep close.</PageHero>
-      <section className="mx-auto max-w-6xl px-4 py-12">
+      <MemberPageHeader title="My Favourite Halal Businesses" />
+      <section className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
         {businesses.length === 0 ? (
           <Card className="grid justify-items-center gap-3 p-8 text-center">
             <h2 className="text-xl font-semibold">No favourite businesses yet</h2>

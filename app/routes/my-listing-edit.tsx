@@ -1,10 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { PageHero } from "~/components/layout/page-hero";
+import { MemberPageHeader } from "~/components/layout/member-page-header";
 import { Card } from "~/components/ui/card";
 import { requireUser } from "~/features/account/session.server";
 import { ConfidentialForm } from "~/features/marketplace/components/confidential-form";
-import { parseConfidentialForm, suggestedConfidentialTitle } from "~/features/marketplace/confidential";
+import { suggestedConfidentialTitle } from "~/features/marketplace/confidential";
+import { parseConfidentialForm } from "~/features/marketplace/confidential-rules";
 import { setConfidential } from "~/features/marketplace/confidential.server";
 import { SellerEditForm } from "~/features/selling/components/seller-edit-form";
 import { sellerEditSchema } from "~/features/selling/edit-schema";
@@ -80,12 +81,15 @@ export default function MyListingEdit({
 }: Route.ComponentProps) {
   return (
     <>
-      <PageHero title={`Edit ${listing.title}`}>
-        {published
-          ? "Your listing stays as buyers see it now until our team approves your changes."
-          : "Your changes replace what you sent; our team reviews the listing before buyers see it."}
-      </PageHero>
-      <section className="mx-auto max-w-4xl px-4 py-12">
+      <MemberPageHeader
+        title={`Edit ${listing.title}`}
+        description={
+          published
+            ? "Your listing stays as buyers see it now until our team approves your changes."
+            : "Your changes replace what you sent; our team reviews the listing before buyers see it."
+        }
+      />
+      <section className="mx-auto grid max-w-6xl grid-cols-[minmax(0,56rem)] px-4 py-6 sm:py-10">
         <Card className="p-6">
           <SellerEditForm listing={listing} published={published} actionData={actionData as IntentActionData} />
         </Card>

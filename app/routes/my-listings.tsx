@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PageHero } from "~/components/layout/page-hero";
+import { MemberPageHeader } from "~/components/layout/member-page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { requireUser } from "~/features/account/session.server";
@@ -50,10 +50,8 @@ export const meta: Route.MetaFunction = () => [{ title: "My listings | HBS" }, {
 export default function MyListings({ loaderData: { listings } }: Route.ComponentProps) {
   return (
     <>
-      <PageHero title="My listings">
-        The businesses you are selling on HBS: where each one stands, who is interested, and how many people look.
-      </PageHero>
-      <section className="mx-auto grid max-w-5xl gap-6 px-4 py-12">
+      <MemberPageHeader title="My listings" />
+      <section className="mx-auto grid max-w-6xl grid-cols-[minmax(0,64rem)] gap-6 px-4 py-6 sm:py-10">
         {listings.length === 0 ? (
           <Card className="grid justify-items-center gap-3 p-8 text-center">
             <h2 className="text-xl font-semibold">No listings yet</h2>

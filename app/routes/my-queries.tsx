@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PageHero } from "~/components/layout/page-hero";
+import { MemberPageHeader } from "~/components/layout/member-page-header";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { getSessionUser } from "~/features/account/session.server";
@@ -35,12 +35,26 @@ const statusVariant = { new: "default", in_progress: "accent", closed: "outline"
 export default function MyQueries({ loaderData: { signedIn, queries } }: Route.ComponentProps) {
   return (
     <>
-      <PageHero title="My Queries" />
-      <section className="mx-auto max-w-6xl px-4 py-12">
+      <MemberPageHeader title="My Queries" />
+      <section className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
         {queries.length === 0 ? (
           <div className="rounded-xl border border-slate-200 bg-white p-8 text-center text-slate-700 shadow-sm">
             <p>Your submitted queries will appear here.</p>
-            {signedIn ? null : (
+            {signedIn ? (
+              <>
+                <p className="mt-2 text-sm">
+                  Register interest in a business for sale, list yours or send us a message, and follow it here.
+                </p>
+                <div className="mt-6 flex flex-wrap justify-center gap-3">
+                  <Link to="/buy" className={buttonVariants()}>
+                    Browse Businesses
+                  </Link>
+                  <Link to="/contact" className={buttonVariants({ variant: "outline" })}>
+                    Contact us
+                  </Link>
+                </div>
+              </>
+            ) : (
               <>
                 <p className="mt-2 text-sm">Sign in before you send a form, and you will find it here.</p>
                 <Link to="/auth?redirectTo=/my-queries" className={buttonVariants({ className: "mt-6" })}>

@@ -1,10 +1,11 @@
 import { Trash2 } from "lucide-react";
 import { Form, Link } from "react-router";
-import { PageHero } from "~/components/layout/page-hero";
+import { MemberPageHeader } from "~/components/layout/member-page-header";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FrequencyField } from "~/features/alerts/components/frequency-field";
 import { changeMySearch, mySearches } from "~/features/alerts/my-searches.server";
+import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/my-searches";
 
 export const loader = ({ request }: Route.LoaderArgs) => mySearches(request);
@@ -14,12 +15,17 @@ export const meta: Route.MetaFunction = () => [{ title: "My searches | HBS" }, {
 
 export default function MySearches({ loaderData: { searches }, actionData }: Route.ComponentProps) {
   const error = actionData && typeof actionData === "object" ? actionData.error : undefined;
+  const { user } = useRootData();
   return (
     <>
-      <PageHero title="My searches">
-        Searches you saved on Buy a business, and how often we e-mail you what is new.
-      </PageHero>
-      <section className="mx-auto grid max-w-4xl gap-6 px-4 py-12">
+      <MemberPageHeader title="My searches" />
+      <section className="mx-auto grid max-w-6xl grid-cols-[minmax(0,56rem)] gap-6 px-4 py-6 sm:py-10">
+        {user && !user.emailVerified ? (
+          // Alerts go only to confirmed addresses (decision 0031): said here, or the member waits for e-mails in vain.
+          <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
+            We send alerts only once your e-mail address is confirmed: follow the link in the e-mail we sent you.
+          </p>
+        ) : null}
         {error ? (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 font-medium text-red-800">
             {error}
@@ -44,7 +50,7 @@ export default function MySearches({ loaderData: { searches }, actionData }: Rou
                     <h2 id={`search-${search.id}`} className="text-lg font-semibold break-words">
                       {search.name}
                     </h2>
-                    <p className="text-sm text-slate-700">{search.summary}</p>
+                    {search.summary ? <p className="text-sm text-slate-700">{search.summary}</p> : null}
                     <p className="text-sm text-slate-700">
                       {search.lastAlert ? `Last e-mail: ${search.lastAlert}` : "No e-mail sent yet"}
                     </p>

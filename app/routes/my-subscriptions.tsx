@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { PageHero } from "~/components/layout/page-hero";
+import { MemberPageHeader } from "~/components/layout/member-page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { listSubscriptions } from "~/features/account/member.server";
@@ -63,8 +63,8 @@ export default function MySubscriptions({
 }: Route.ComponentProps) {
   return (
     <>
-      <PageHero title="My subscriptions">The promotion and optimisation packages on your account.</PageHero>
-      <section className="mx-auto max-w-6xl px-4 py-12">
+      <MemberPageHeader title="My subscriptions" />
+      <section className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
         {justPaid ? (
           <p role="status" className="mb-6 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
             Thank you for your payment. Your package starts as soon as Stripe confirms it, usually within a minute.

@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { NotFound } from "~/components/layout/not-found";
+import { useNotFoundPage } from "~/components/layout/root-handle";
+import { NotFoundWayOn } from "~/components/layout/not-found-way-on";
 
 // Any path no other route claims: the 404 page, with the 404 status.
 export function loader() {
@@ -9,5 +10,11 @@ export function loader() {
 export const meta = () => [{ title: "Page not found | HBS" }, { name: "robots", content: "noindex" }];
 
 export default function NotFoundRoute() {
-  return <NotFound />;
+  const NotFound = useNotFoundPage();
+  return (
+    // eslint-disable-next-line react-hooks/static-components -- the root's own component, the same on every render
+    <NotFound>
+      <NotFoundWayOn />
+    </NotFound>
+  );
 }

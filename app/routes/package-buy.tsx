@@ -10,6 +10,7 @@ import {
   promotionTargets,
   startCheckout,
 } from "~/features/payments/checkout.server";
+import { BillingTag, billingTerms, VAT_NOTE } from "~/features/packages/billing";
 import { paymentsEnabled } from "~/features/payments/stripe.server";
 import { formatPence } from "~/lib/money";
 import { formOrRefusal, TEXT_FORM_LIMITS } from "~/server/form-data.server";
@@ -36,7 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       type: plan.type,
       price: formatPence(plan.pricePence),
       period: plan.period,
-      monthly: plan.billing === "monthly",
+      billing: plan.billing,
     },
     targets: plan.type === "promotion" ? await promotionTargets(user.id) : [],
   };
@@ -71,10 +72,16 @@ export default function PackageBuy({ loaderData: { plan, targets }, actionData }
       </Link>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">Buy {plan.name} online</h1>
       <Card className="mt-6 grid gap-5 p-6">
-        <p className="text-lg">
-          <span className="font-bold">{plan.price}</span> {plan.period}
-          {plan.monthly ? ", renewing every month until you cancel." : ", paid once."}
-        </p>
+        <div>
+          {/* The same words as the plan's card (decision 0070): how it is paid, and that VAT is included. */}
+          <BillingTag billing={plan.billing} />
+          <p className="mt-3 text-lg">
+            <span className="font-bold">{plan.price}</span> {plan.period}
+          </p>
+          <p className="mt-1 text-slate-700">
+            {billingTerms[plan.billing].detail} {VAT_NOTE}
+          </p>
+        </div>
         {nothingToPromote ? (
           <p className="text-slate-800">
             A promotion package is for one of your businesses. You have none on HBS yet:{" "}

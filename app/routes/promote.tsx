@@ -5,12 +5,15 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PlanGrid } from "~/features/packages/plan-card";
 import { listPackages } from "~/features/packages/packages.server";
+import { PromotionReachSection } from "~/features/packages/promotion-reach";
+import { lastMonthsPromotionReach } from "~/features/packages/promotion-reach.server";
 import { paymentsEnabled } from "~/features/payments/stripe.server";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/promote";
 
 export async function loader() {
-  return { plans: await listPackages("promotion"), canBuy: paymentsEnabled() };
+  const [plans, reach] = await Promise.all([listPackages("promotion"), lastMonthsPromotionReach()]);
+  return { plans, reach, canBuy: paymentsEnabled() };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -46,7 +49,7 @@ const benefits: { title: string; text: string; Icon: LucideIcon }[] = [
 ];
 
 export default function Promote({ loaderData }: Route.ComponentProps) {
-  const { plans, canBuy } = loaderData;
+  const { plans, reach, canBuy } = loaderData;
   return (
     <>
       <PageHero title="Promote your business">
@@ -69,6 +72,8 @@ export default function Promote({ loaderData }: Route.ComponentProps) {
           <PlanGrid plans={plans} canBuy={canBuy} />
         </div>
       </section>
+
+      <PromotionReachSection reach={reach} />
 
       <section aria-labelledby="benefits-heading" className="bg-white">
         <div className="mx-auto max-w-6xl px-4 py-16">

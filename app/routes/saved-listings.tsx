@@ -1,10 +1,11 @@
 import { Link } from "react-router";
-import { PageHero } from "~/components/layout/page-hero";
+import { MemberPageHeader } from "~/components/layout/member-page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { RemoveButton } from "~/features/account/components/remove-button";
 import { listSavedListings, removeSavedListing } from "~/features/account/member.server";
 import { requireUser } from "~/features/account/session.server";
+import { listingsEnquiredBy } from "~/features/enquiries/enquiries.server";
 import { ListingCard } from "~/features/marketplace/components/listing-card";
 import { formOrRefusal, TEXT_FORM_LIMITS } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -12,7 +13,11 @@ import type { Route } from "./+types/saved-listings";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { listings: await listSavedListings(user) };
+  const listings = await listSavedListings(user);
+  return {
+    listings,
+    enquired: await listingsEnquiredBy(user.id, listings),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -35,11 +40,11 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function SavedListings({ loaderData: { listings } }: Route.ComponentProps) {
+export default function SavedListings({ loaderData: { listings, enquired } }: Route.ComponentProps) {
   return (
     <>
-      <PageHero title="Saved listings">Businesses for sale that you saved to look at again.</PageHero>
-      <section className="mx-auto max-w-6xl px-4 py-12">
+      <MemberPageHeader title="Saved listings" />
+      <section className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
         {listings.length === 0 ? (
           <Card className="grid justify-items-center gap-3 p-8 text-center">
             <h2 className="text-xl font-semibold">No saved listings yet</h2>
@@ -52,7 +57,7 @@ export default function SavedListings({ loaderData: { listings } }: Route.Compon
           <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {listings.map((listing) => (
               <li key={listing.id} className="flex flex-col">
-                <ListingCard listing={listing} />
+                <ListingCard listing={listing} enquired={enquired[listing.id]} />
                 <RemoveButton
                   name="listingId"
                   value={listing.id}

@@ -1085,7 +1085,8 @@ export const listingViewDay = pgTable(
     day: date("day").notNull(),
     views: integer("views").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.listingId, t.day] })],
+  // By day too: /promote reads one month of every listing's counts (decision 0070).
+  (t) => [primaryKey({ columns: [t.listingId, t.day] }), index("listing_view_day_by_day_idx").on(t.day)],
 );
 
 // ---------------------------------------------------------------------------
@@ -1237,7 +1238,8 @@ export const businessViewDay = pgTable(
     day: date("day").notNull(),
     views: integer("views").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.businessId, t.day] })],
+  // By day too: /promote reads one month of every business's counts (decision 0070).
+  (t) => [primaryKey({ columns: [t.businessId, t.day] }), index("business_view_day_by_day_idx").on(t.day)],
 );
 
 // ---------------------------------------------------------------------------

@@ -75,7 +75,7 @@ test("a member claims businesses by code and by documents, and runs them beside 
   await owner.locator('summary[aria-label^="My account"]').click();
   await owner.getByRole("link", { name: "My businesses" }).click();
   await expect(owner.getByRole("heading", { name: withSite })).toBeVisible();
-  await expect(owner.getByText(/views in the last 30 days/)).toBeVisible();
+  await expect(owner.getByText(/(\d+ views?|No views yet) in the last 30 days/)).toBeVisible();
   await expect(owner.getByText(/new favourites in the last 30 days/)).toBeVisible();
   expect(await seriousViolations(owner)).toEqual([]);
   await owner.getByRole("link", { name: `Edit ${withSite}` }).click();

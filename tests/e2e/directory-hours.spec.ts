@@ -72,7 +72,7 @@ test("the page lists the week, says whether it is open, and carries openingHours
   const hours = page.getByRole("region", { name: "Opening hours" });
   await expect(hours.getByText(/^(Open now · closes|Closed · opens) /)).toBeVisible();
   await expect(hours.getByRole("row", { name: /Friday/ })).toContainText("14:00–02:00");
-  await expect(hours.getByRole("row", { name: /Sunday/ })).toContainText("12:00–24:00");
+  await expect(hours.getByRole("row", { name: /Sunday/ })).toContainText("12:00–midnight");
   await expect(hours).toContainText("(Family occasion)");
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
   expect(ld.openingHoursSpecification).toContainEqual({

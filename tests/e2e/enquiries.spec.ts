@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import type { readMail } from "../helpers/smtp-peer";
 import { expect, hydrated, sentMail, test, toasts } from "./fixtures";
+import { fillSellSteps, sellStep } from "./sell-form";
 
 const kebabTitle = "Established Kebab Takeaway in Cwmbran";
 const kebabCard = (page: Page) => page.getByRole("article").filter({ hasText: kebabTitle });
@@ -66,7 +67,7 @@ const listing = {
   "Business Name": "Corner Grill",
   Location: "Cardiff",
   "Asking Price (£)": "£45,000",
-  "Annual Revenue (£)": "120000",
+  "Turnover (£)": "120000",
   Description: "A busy grill near the station.",
   "Contact Name": "Yusuf Ali",
   "Contact Email": "yusuf@example.com",
@@ -280,29 +281,39 @@ test.describe("contact", () => {
 });
 
 test.describe("sell your business", () => {
-  test("requires every field and numeric prices", async ({ page }) => {
+  test("requires every field and numeric prices, each step's messages with it", async ({ page }) => {
     await page.goto("/sell");
     await hydrated(page);
-    await page.getByRole("button", { name: "Submit Listing" }).click();
+    const cont = page.getByRole("button", { name: "Continue" });
+    await cont.click();
     for (const message of [
       "Business name is required",
       "Please choose a category",
       "Location is required",
-      "Asking price is required",
-      "Annual revenue is required",
       "Description is required",
-      "Contact name is required",
-      "Invalid email address",
-      "Contact phone is required",
     ]) {
-      await expect(page.getByText(message, { exact: true })).toBeVisible();
+      await expect(sellStep(page, 1).getByText(message, { exact: true })).toBeVisible();
+    }
+    await fill(page, { "Business Name": "Corner Grill", Location: "Cardiff", Description: "A grill." });
+    await page.getByLabel("Category", { exact: true }).selectOption({ label: "Food & Beverage" });
+    await cont.click();
+    await sellStep(page, 2).waitFor();
+    await cont.click();
+    for (const message of ["Asking price is required", "Turnover is required"]) {
+      await expect(sellStep(page, 2).getByText(message, { exact: true })).toBeVisible();
     }
     await fill(page, {
       "Asking Price (£)": "lots",
-      "Annual Revenue (£)": "1e6",
+      "Turnover (£)": "1e6",
     });
     await expect(page.getByText("Asking price must be a number")).toBeVisible();
-    await expect(page.getByText("Annual revenue must be a number")).toBeVisible();
+    await expect(page.getByText("Turnover must be a number")).toBeVisible();
+    await fill(page, { "Asking Price (£)": "45000", "Turnover (£)": "120000" });
+    await cont.click();
+    await page.getByRole("button", { name: "Submit Listing" }).click();
+    for (const message of ["Contact name is required", "Invalid email address", "Contact phone is required"]) {
+      await expect(sellStep(page, 3).getByText(message, { exact: true })).toBeVisible();
+    }
     await expect(page.getByLabel("Contact Phone", { exact: true })).toHaveAttribute("type", "tel");
     await expect(page.getByLabel("Contact Email", { exact: true })).toHaveAttribute("type", "email");
   });
@@ -320,8 +331,7 @@ test.describe("sell your business", () => {
       "Services",
       "Other",
     ]);
-    await fill(page, listing);
-    await page.getByLabel("Category", { exact: true }).selectOption({ label: "Food & Beverage" });
+    await fillSellSteps(page, listing);
     await page.getByLabel("Photos (optional)", { exact: true }).setInputFiles([
       { name: "front.png", mimeType: "image/png", buffer: TINY_PNG },
       {
@@ -343,7 +353,8 @@ test.describe("sell your business", () => {
     const success = page.getByRole("main").getByRole("status");
     await expect(success).toContainText("Success!");
     await expect(page.getByRole("button", { name: "Submit Listing" })).toHaveCount(0);
-    await expect(page.getByRole("button", { name: "Submit Listing" })).toBeVisible({ timeout: 8000 });
+    // The empty form returns at its first step.
+    await expect(page.getByRole("button", { name: "Continue" })).toBeVisible({ timeout: 8000 });
     const shownFor = await elapsed();
     expect(shownFor).toBeGreaterThanOrEqual(4900);
     expect(shownFor).toBeLessThan(6500);
@@ -414,21 +425,25 @@ test.describe("without JavaScript", () => {
     );
     await expect(page.getByLabel("Subject", { exact: true })).toHaveValue("");
 
+    // /sell in steps: a price that is not one is refused on its own step, the first step's values kept.
     await page.goto("/sell");
-    await fill(page, {
-      ...listing,
-      "Asking Price (£)": "lots",
-      "Contact Email": "musa@example.com",
-    });
+    await fill(page, { "Business Name": "Corner Grill", Location: "Cardiff", Description: listing.Description });
     await page.getByLabel("Category", { exact: true }).selectOption({ label: "Retail" });
-    await page
-      .getByLabel("Photos (optional)", { exact: true })
-      .setInputFiles([{ name: "front.png", mimeType: "image/png", buffer: TINY_PNG }]);
-    await page.getByRole("button", { name: "Submit Listing" }).click();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await fill(page, { "Asking Price (£)": "lots", "Turnover (£)": "120000" });
+    await page.getByRole("button", { name: "Continue" }).click();
     await expect(page.getByText("Asking price must be a number")).toBeVisible();
     await expect(page.getByLabel("Business Name", { exact: true })).toHaveValue("Corner Grill");
     await fill(page, { "Asking Price (£)": "30000" });
-    await page.getByLabel("Category", { exact: true }).selectOption({ label: "Retail" });
+    await page.getByRole("button", { name: "Continue" }).click();
+    await fill(page, {
+      "Contact Name": "Musa Ibrahim",
+      "Contact Email": "musa@example.com",
+      "Contact Phone": "01632 960 022",
+    });
+    await page
+      .getByLabel("Photos (optional)", { exact: true })
+      .setInputFiles([{ name: "front.png", mimeType: "image/png", buffer: TINY_PNG }]);
     await page.getByRole("button", { name: "Submit Listing" }).click();
     await expect(page.getByRole("main").getByRole("status")).toContainText("Success!");
     await expect(page.getByRole("link", { name: "List another business" })).toHaveAttribute("href", "/sell");

@@ -24,7 +24,7 @@ test("the directory finds businesses near a postcode, nearest first in miles, wi
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/near=np44\+1pu&radius=3/);
   await expect(
-    page.getByText("Within 3 miles of NP44 1PU, nearest first (measured from the centre of NP44 (Cwmbran))."),
+    page.getByText("Within 3 miles of NP44 1PU, nearest first, measured from the centre of NP44 (Cwmbran)."),
   ).toBeVisible();
   await expect(businesses(page)).toHaveCount(2);
   for (const card of await businesses(page).all()) await expect(card).toContainText(/Cwmbran · 0\.\d miles away/);

@@ -39,7 +39,9 @@ test("a member pays for The Feature Package for their business on Stripe's page 
   await expect(page.getByRole("button", { name: "Get started with The Feature Package" })).toBeVisible();
   await page.getByRole("link", { name: "Buy The Feature Package online" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Buy The Feature Package online" })).toBeVisible();
-  await expect(page.getByRole("main")).toContainText("£25.99 for one month, paid once.");
+  await expect(page.getByRole("main").getByText("One-off payment", { exact: true })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText("£25.99 for one month");
+  await expect(page.getByRole("main")).toContainText("Covers one month and does not renew. Price includes VAT.");
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByLabel("What to promote").selectOption({ label: `${business} (for sale)` });
   await page.getByRole("button", { name: "Continue to payment" }).click();

@@ -95,7 +95,9 @@ test("a member writes a review, staff approve it, and everyone sees it with the 
   await page.keyboard.press("ArrowRight");
   await expect(page.getByRole("radio", { name: "4 stars" })).toBeChecked();
   await page.getByLabel("Your review").fill("Too short.");
-  await page.getByLabel("Month of your visit (optional)").fill("2026-03");
+  const visit = page.getByRole("group", { name: "Month of your visit (optional)" });
+  await visit.getByLabel("Month").selectOption({ label: "March" });
+  await visit.getByLabel("Year").selectOption("2026");
   await page.getByRole("button", { name: "Publish review" }).click();
   await expect(page.getByText("A review must be at least 30 characters")).toBeVisible();
   await page.getByLabel("Your review").fill(reviewText(marker));

@@ -21,4 +21,5 @@ export const memberRoutes: { path: string; heading: string }[] = [
   { path: "/my-listings", heading: "My listings" },
   { path: "/messages", heading: "Messages" },
   { path: "/my-searches", heading: "My searches" },
+  { path: "/my-businesses", heading: "My businesses" },
 ];

@@ -38,6 +38,8 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page).toHaveURL(/category=food/);
 
+    // "Save this search" is one button that opens its form (decision 0071).
+    await page.locator("summary", { hasText: "Save this search" }).click();
     const save = page.getByRole("form", { name: "Save this search" });
     await expect(save.getByLabel("Name")).toHaveValue("Food & Beverage");
     await save.getByLabel("Name").fill("");
@@ -131,12 +133,13 @@ test("with JavaScript, saving a search takes the member to My searches with the 
   await signUpAndSignIn();
   await page.goto("/buy?location=Leeds");
   await hydrated(page);
+  await page.locator("summary", { hasText: "Save this search" }).click();
   const save = page.getByRole("form", { name: "Save this search" });
-  await expect(save.getByLabel("Name")).toHaveValue("All categories, in Leeds");
+  await expect(save.getByLabel("Name")).toHaveValue("Businesses in Leeds");
   await save.getByRole("button", { name: "Save this search" }).click();
   await expect(page).toHaveURL(/\/my-searches$/);
   await expect(toasts(page)).toContainText("Search saved");
-  const item = page.getByRole("listitem").filter({ hasText: "All categories, in Leeds" });
+  const item = page.getByRole("listitem").filter({ hasText: "Businesses in Leeds" });
   await expect(item.getByLabel("E-mail me")).toHaveValue("daily");
   expect(await seriousViolations(page)).toEqual([]);
   await page.goto("/buy?location=Leeds");

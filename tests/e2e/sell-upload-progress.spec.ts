@@ -2,12 +2,13 @@ import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, hydrated, test } from "./fixtures";
+import { fillSellSteps } from "./sell-form";
 
 const listing = {
   "Business Name": "Valley Bakery",
   Location: "Pontypool",
   "Asking Price (£)": "38000",
-  "Annual Revenue (£)": "95000",
+  "Turnover (£)": "95000",
   Description: "A bakery on the high street.",
   "Contact Name": "Hana Malik",
   "Contact Email": "hana@example.com",
@@ -21,8 +22,7 @@ const noisyPng = (side: number) =>
     .toBuffer();
 
 async function fillListing(page: Page) {
-  for (const [label, value] of Object.entries(listing)) await page.getByLabel(label, { exact: true }).fill(value);
-  await page.getByLabel("Category", { exact: true }).selectOption({ label: "Food & Beverage" });
+  await fillSellSteps(page, listing);
   await page.getByLabel("Photos (optional)", { exact: true }).setInputFiles([
     { name: "front.png", mimeType: "image/png", buffer: await noisyPng(360) },
     { name: "counter.png", mimeType: "image/png", buffer: await noisyPng(360) },

@@ -163,7 +163,7 @@ describe("ownership", () => {
 
     // Bob sees none of it.
     const bobSaved = await loaderAnswer(savedLoader as never, "/saved-listings", bob.cookie);
-    expect(bobSaved.data).toEqual({ listings: [] });
+    expect(bobSaved.data).toEqual({ listings: [], enquired: {} });
     const aliceSaved = await loaderAnswer(savedLoader as never, "/saved-listings", alice.cookie);
     expect((aliceSaved.data as { listings: { id: number }[] }).listings.map((l) => l.id)).toEqual([listing!.id]);
     expect(await listEnquiriesOf(bob.id)).toEqual([]);

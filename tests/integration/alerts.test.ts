@@ -135,7 +135,7 @@ describe("instant alerts", () => {
     const id = await saveSearch(buyer.id, "near=b1 1aa&radius=5&category=food", "instant", start);
     const [row] = (await listSavedSearches(app.database.db, buyer.id)).filter((s) => s.id === id);
     expect(row!.query).toBe("category=food&near=b1+1aa&radius=5");
-    expect(describeSearch(row!.query)).toBe("Food & Beverage, within 5 miles of b1 1aa");
+    expect(describeSearch(row!.query)).toBe("Food & Beverage within 5 miles of b1 1aa");
     const soon = new Date(start.getTime() + 10 * MINUTE);
     const centre = await listing("Birmingham", soon, 50_000_00, { latitude: 52.4796, longitude: -1.9026 });
     const wolverhampton = await listing("Wolverhampton", soon, 50_000_00, { latitude: 52.5862, longitude: -2.1288 });

@@ -303,6 +303,54 @@ describe("sell your business", () => {
     expect(await app.database.db.select().from(enquiry)).toEqual([]);
   });
 
+  it("moves between the steps without JavaScript: checks the steps before, keeps every value, stores nothing", async () => {
+    const { category, location, description } = listing;
+    const businessName = "Step Grill";
+    const step = (values: Record<string, string>) =>
+      callAction<EnquiryActionData>(sellAction, { path: "/sell", body: form(values), headers: urlencoded });
+
+    const refused = await step({ businessName, category, location, description, askingPrice: "lots", step: "3" });
+    expect(refused.status).toBe(400);
+    expect(refused.data.outcome).toBe("invalid");
+    expect(refused.data.result.error).toEqual({
+      askingPrice: ["Asking price must be a number"],
+      annualRevenue: ["Turnover is required"],
+    });
+    expect(refused.data.result.initialValue).toMatchObject({ businessName, category, location, description });
+
+    const moved = await step({ ...listing, businessName, contactEmail: "", step: "3" });
+    expect(moved.status).toBe(200);
+    expect(moved.data).toMatchObject({ outcome: "step", step: 3, result: { initialValue: { businessName } } });
+    expect(await app.database.db.select().from(enquiry)).toEqual([]);
+    expect(await app.database.db.select().from(businessListing).where(eq(businessListing.title, businessName))).toEqual(
+      [],
+    );
+  });
+
+  it("stores the confidential choice made on the form with the draft listing", async () => {
+    const body = multipart({ ...listing, businessName: "Quiet Grill", confidential: "yes", step: "submit" });
+    body.append("confidentialFigures", "askingPrice");
+    body.append("confidentialFigures", "netProfit");
+    const answer = await callAction<EnquiryActionData>(sellAction, { path: "/sell", body });
+    expect(answer.data.outcome).toBe("success");
+    const [draft] = await app.database.db
+      .select()
+      .from(businessListing)
+      .where(eq(businessListing.title, "Quiet Grill"));
+    expect(draft).toMatchObject({
+      status: "pending",
+      confidential: true,
+      // Left empty on the form: the suggested title for its category.
+      confidentialTitle: "Confidential: established food & beverage business",
+      confidentialFigures: ["askingPrice", "netProfit"],
+    });
+    const [notification] = (await deliverAll()).map((m) => readMail(m.raw));
+    expect(notification!.body).toContain(
+      "Confidential, shown to buyers as: Confidential: established food & beverage business",
+    );
+    expect(notification!.body).toContain("Turnover: £120,000");
+  });
+
   it("refuses more than ten photos with 413", async () => {
     const photos = await Promise.all(Array.from({ length: 11 }, png));
     const answer = await callAction<EnquiryActionData>(sellAction, {

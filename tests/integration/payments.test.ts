@@ -152,7 +152,7 @@ describe("buying a promotion package", () => {
     const session = sessionOf(answer.headers.get("location"));
     expect(session).toMatchObject({
       mode: "payment",
-      line_items: [{ quantity: "1", price_data: { currency: "gbp", unit_amount: "2599" } }],
+      line_items: [{ quantity: "1", price_data: { currency: "gbp", unit_amount: "2599", tax_behavior: "inclusive" } }],
     });
     const pending = await rowOf(session);
     expect(pending).toMatchObject({ status: "pending", pricePence: 2599, businessId, userId: member.id });

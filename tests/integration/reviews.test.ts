@@ -378,26 +378,6 @@ describe("reports", () => {
   });
 });
 
-describe("what a review may be", () => {
-  const parse = (fields: Record<string, string>) => reviewSchema.safeParse(fields);
-  const body = "x".repeat(30);
-
-  it("takes 1 to 5 stars, 30 to 5,000 characters and an optional month that is not in the future", () => {
-    expect(parse({ rating: "5", body }).success).toBe(true);
-    expect(parse({ rating: "0", body }).success).toBe(false);
-    expect(parse({ rating: "6", body }).success).toBe(false);
-    expect(parse({ rating: "4.5", body }).success).toBe(false);
-    expect(parse({ rating: "five", body }).success).toBe(false);
-    expect(parse({ rating: "3", body: "x".repeat(29) }).success).toBe(false);
-    expect(parse({ rating: "3", body: "x".repeat(5001) }).success).toBe(false);
-    expect(parse({ rating: "3", body: `${"x".repeat(29)}\u0000\u202E` }).success).toBe(false);
-    expect(parse({ rating: "3", body, visited: "2024-02" }).success).toBe(true);
-    expect(parse({ rating: "3", body, visited: "2999-01" }).success).toBe(false);
-    expect(parse({ rating: "3", body, visited: "2024-13" }).success).toBe(false);
-    expect(parse({ rating: "3", body, visited: "February" }).success).toBe(false);
-  });
-});
-
 describe("owners' replies and e-mails (decision 0038)", () => {
   const reply = (words: string) => replySchema.parse({ reply: words });
   async function ownedBusiness() {

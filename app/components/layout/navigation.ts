@@ -42,7 +42,7 @@ export const secondaryLinks: NavLinkItem[] = [
   { label: "About", to: "/about" },
 ];
 
-/** The account menu of a signed-in visitor (spec section 2). */
+/** The account menu of a signed-in visitor (spec section 2), and the member pages' own navigation. */
 export const accountLinks: NavLinkItem[] = [
   { label: "My account", to: "/my-account" },
   { label: "Messages", to: "/messages" },

@@ -80,7 +80,7 @@ export function TextField({
   type = "text",
   ...rest
 }: FieldProps<ComponentProps<"input">> & {
-  type?: "text" | "email" | "tel" | "password" | "date" | "month";
+  type?: "text" | "email" | "tel" | "password" | "date";
 }) {
   const { key, ...props } = getInputProps(meta, { type });
   return (

@@ -1,7 +1,7 @@
 // What a member keeps: subscriptions, saved listings, favourite businesses
 // and the profile. Every query is scoped to the session's user in SQL, so
 // nobody can read or change another member's rows by sending their ids.
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { cardColumns as businessColumns } from "~/features/directory/businesses.server";
 import { cardColumns as listingColumns } from "~/features/marketplace/listings.server";
@@ -22,28 +22,23 @@ import {
   user,
 } from "~/server/schema";
 
+/** Not a checkout left unpaid: Stripe's word makes it a subscription (decision 0026). */
+const paidFor = sql`not (${subscription.status} = 'pending' and ${subscription.stripeCheckoutSessionId} is not null)`;
+
 export function listSubscriptions(userId: string) {
-  return (
-    db()
-      .select({
-        id: subscription.id,
-        packageName: subscription.packageName,
-        packageType: subscription.packageType,
-        status: subscription.status,
-        pricePence: subscription.pricePence,
-        startDate: subscription.startDate,
-        endDate: subscription.endDate,
-      })
-      .from(subscription)
-      // Not a checkout left unpaid: Stripe's word makes it a subscription (decision 0026).
-      .where(
-        and(
-          eq(subscription.userId, userId),
-          sql`not (${subscription.status} = 'pending' and ${subscription.stripeCheckoutSessionId} is not null)`,
-        ),
-      )
-      .orderBy(desc(subscription.createdAt), desc(subscription.id))
-  );
+  return db()
+    .select({
+      id: subscription.id,
+      packageName: subscription.packageName,
+      packageType: subscription.packageType,
+      status: subscription.status,
+      pricePence: subscription.pricePence,
+      startDate: subscription.startDate,
+      endDate: subscription.endDate,
+    })
+    .from(subscription)
+    .where(and(eq(subscription.userId, userId), paidFor))
+    .orderBy(desc(subscription.createdAt), desc(subscription.id));
 }
 
 /** The member's saved listings, each as they may see it (decision 0033). */
@@ -80,6 +75,33 @@ export async function removeFavourite(userId: string, businessId: number) {
     .where(and(eq(favouriteBusiness.userId, userId), eq(favouriteBusiness.businessId, businessId)))
     .returning({ id: favouriteBusiness.id });
   return removed.length > 0;
+}
+
+/**
+ * How many of each thing the member keeps, for /my-account's list of their pages: counted as each page
+ * lists them (saved listings and favourites still published, subscriptions paid for), in one query.
+ */
+export async function memberCounts(userId: string) {
+  const counted = (from: SQL) => sql<number>`(select count(*)::int ${from})`;
+  const [row] = await db()
+    .select({
+      listings: counted(sql`from ${businessListing} where ${businessListing.sellerId} = ${user.id}`),
+      businesses: counted(sql`from ${directoryBusiness} where ${directoryBusiness.ownerId} = ${user.id}`),
+      subscriptions: counted(sql`from ${subscription} where ${subscription.userId} = ${user.id} and ${paidFor}`),
+      queries: counted(sql`from ${enquiry} where ${enquiry.userId} = ${user.id}`),
+      savedListings: counted(
+        sql`from ${savedListing} join ${businessListing} on ${businessListing.id} = ${savedListing.listingId}
+          where ${savedListing.userId} = ${user.id} and ${businessListing.status} = 'published'`,
+      ),
+      searches: counted(sql`from ${savedSearch} where ${savedSearch.userId} = ${user.id}`),
+      favourites: counted(
+        sql`from ${favouriteBusiness} join ${directoryBusiness} on ${directoryBusiness.id} = ${favouriteBusiness.businessId}
+          where ${favouriteBusiness.userId} = ${user.id} and ${directoryBusiness.published}`,
+      ),
+    })
+    .from(user)
+    .where(eq(user.id, userId));
+  return row ?? null;
 }
 
 export async function getProfile(userId: string) {

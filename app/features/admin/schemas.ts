@@ -42,7 +42,7 @@ export const listingEditSchema = z.object({
   longitude: longitude(),
   askingPrice: pounds("Asking price"),
   monthlyLease: pounds("Monthly lease").optional(),
-  annualRevenue: pounds("Annual revenue").optional(),
+  annualRevenue: pounds("Turnover").optional(),
   description: text("Description is required", 5000, "Description must be less than 5000 characters"),
   // One feature per line.
   features: z

@@ -9,11 +9,15 @@ export function describeSearch(queryString: string): string {
   const params = new URLSearchParams(queryString);
   const query = parseListingQuery(params);
   const near = params.get("near");
-  const parts = [
-    query.search && `“${query.search}”`,
-    query.category ? listingCategories[query.category] : "All categories",
+  const radius = params.get("radius") ?? String(DEFAULT_RADIUS_MILES);
+  // Read as a search: what, matching which words, where (never "All categories"); then the figures.
+  const head = [
+    query.category ? listingCategories[query.category] : "Businesses",
+    query.search && `matching “${query.search}”`,
     query.location && `in ${query.location}`,
-    near && `within ${params.get("radius") ?? DEFAULT_RADIUS_MILES} miles of ${near}`,
+    near && `within ${radius} ${radius === "1" ? "mile" : "miles"} of ${near}`,
+  ];
+  const figures = [
     query.minPricePence !== undefined && `from ${formatPence(query.minPricePence)}`,
     query.maxPricePence !== undefined && `up to ${formatPence(query.maxPricePence)}`,
     query.minTurnoverPence !== undefined && `turnover from ${formatPence(query.minTurnoverPence)}`,
@@ -23,6 +27,8 @@ export function describeSearch(queryString: string): string {
     query.accommodation && "with accommodation",
     query.relocatable && "relocatable",
     query.hideUnderOffer && "not under offer",
-  ];
-  return parts.filter(Boolean).join(", ");
+  ].filter(Boolean);
+  const what = head.filter(Boolean).join(" ");
+  if (what === "Businesses" && figures.length === 0) return "All businesses for sale";
+  return [what, ...figures].join(", ");
 }

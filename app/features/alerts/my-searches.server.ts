@@ -8,6 +8,7 @@ import { formOrRefusal, TEXT_FORM_LIMITS } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { describeSearch } from "./describe.server";
 import { frequencies, frequencyLabels } from "./frequencies";
+import { savedSearchSummary } from "./search-summary";
 import { deleteSavedSearch, listSavedSearches, setFrequency } from "./saved-searches.server";
 
 export async function mySearches(request: Request) {
@@ -17,7 +18,7 @@ export async function mySearches(request: Request) {
     searches: searches.map((search) => ({
       id: search.id,
       name: search.name,
-      summary: describeSearch(search.query),
+      summary: savedSearchSummary(search.name, describeSearch(search.query)),
       href: `/buy${search.query ? `?${search.query}` : ""}`,
       frequency: search.frequency,
       lastAlert: search.lastAlertAt ? formatLondonDateTime(search.lastAlertAt) : null,

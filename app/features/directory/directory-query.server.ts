@@ -55,6 +55,15 @@ export function parseDirectoryQuery(params: URLSearchParams): DirectoryQuery {
 }
 
 /**
+ * How many filters are on, for the "Filters (n)" summary on a phone (issue
+ * #50): the search box and the category tabs show themselves, and a filter
+ * left out is not on. `nearApplied`: a place to search near was found.
+ */
+export function countDirectoryFilters(query: DirectoryQuery, nearApplied: boolean): number {
+  return (query.location ? 1 : 0) + Object.keys(query.filters).length + (nearApplied ? 1 : 0);
+}
+
+/**
  * The halal filters as SQL, on the business's own columns or on the copies
  * its opening hours carry (decision 0045); "open now" is apart.
  */

@@ -1,7 +1,7 @@
 // How staff type opening hours in the back office, and reading it back:
 // a day is "11:00-14:30, 17:00-23:00" (or empty for closed); an exception is a
 // line "2026-03-20 closed Eid al-Fitr" or "2026-03-21 12:00-16:00 Eid".
-import { exceptionDays, formatPeriods, type HoursException } from "./opening-hours";
+import { exceptionDays, formatMinute, type HoursException } from "./opening-hours";
 
 export const MAX_PERIODS_A_DAY = 6;
 export const MAX_EXCEPTIONS = 60;
@@ -49,11 +49,12 @@ export function parsePeriods(text: string): Parsed<Period[]> {
   return { ok: true, value: periods };
 }
 
-/** The form's text for a day's periods. */
+/** The form's text for a day's periods, as parsePeriods reads it: a close at midnight is "24:00", all day "00:00-24:00". */
 export function periodsText(periods: Period[]): string {
-  return periods.length === 0
-    ? ""
-    : formatPeriods(periods).replace("Open 24 hours", "00:00-24:00").replaceAll("–", "-");
+  return [...periods]
+    .sort((a, b) => a.opensMinute - b.opensMinute)
+    .map((p) => `${formatMinute(p.opensMinute)}-${p.closesMinute === 0 ? "24:00" : formatMinute(p.closesMinute)}`)
+    .join(", ");
 }
 
 const EXCEPTION_LINE = /^(\d{4}-\d{2}-\d{2})\s+(closed\b|[\d:.,\s–-]+?)(?:\s+([^\d\s].*))?$/i;

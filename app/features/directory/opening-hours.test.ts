@@ -90,8 +90,9 @@ describe("openingState", () => {
     };
     // Friday 20 March 2026 at noon: closed for Eid, opens Saturday.
     expect(openingState(eid, new Date("2026-03-20T12:00:00Z"))?.label).toBe("Closed · opens tomorrow at 11:00");
-    // Thursday 19 March 23:30: open until midnight.
-    expect(openingState(eid, new Date("2026-03-19T23:30:00Z"))?.label).toBe("Open now · closes 00:00");
+    // Thursday 19 March 23:30, and at noon: open until midnight, said as people say it.
+    expect(openingState(eid, new Date("2026-03-19T23:30:00Z"))?.label).toBe("Open now · closes midnight");
+    expect(openingState(eid, new Date("2026-03-19T12:00:00Z"))?.label).toBe("Open now · closes midnight");
     const allNight: Schedule = { weekly: everyDay(h(0), h(0)), exceptions: [] };
     expect(openingState(allNight, new Date("2026-11-03T15:00:00Z"))).toEqual({
       open: true,
@@ -108,6 +109,10 @@ describe("the week and JSON-LD", () => {
   it("lists every day and carries openingHoursSpecification", () => {
     expect(weekLines(lateNight.weekly.filter((p) => p.weekday !== 1))[0]).toEqual({ day: "Monday", hours: "Closed" });
     expect(weekLines(lateNight.weekly)[4]).toEqual({ day: "Friday", hours: "18:00–02:00" });
+    // A day to midnight (stored as closing at minute 0, typed "24:00") reads "midnight"; all day stays "Open 24 hours".
+    const sunday = [{ weekday: 7, opensMinute: h(12), closesMinute: 0 }];
+    expect(weekLines(sunday)[6]).toEqual({ day: "Sunday", hours: "12:00–midnight" });
+    expect(weekLines(everyDay(0, 0))[6]).toEqual({ day: "Sunday", hours: "Open 24 hours" });
     const ld = openingHoursJsonLd(
       {
         weekly: [{ weekday: 5, opensMinute: h(18), closesMinute: h(2) }],
@@ -138,6 +143,10 @@ describe("what staff type", () => {
     });
     expect(periodsText(parsed.ok ? parsed.value : [])).toBe("11:00-14:30, 17:00-02:00");
     expect(parsePeriods("00:00-24:00")).toEqual({ ok: true, value: [{ opensMinute: 0, closesMinute: 0 }] });
+    // Staff's own notation comes back, not the page's words.
+    expect(periodsText([{ opensMinute: h(12), closesMinute: 0 }])).toBe("12:00-24:00");
+    expect(periodsText([{ opensMinute: 0, closesMinute: 0 }])).toBe("00:00-24:00");
+    expect(periodsText([])).toBe("");
     expect(parsePeriods("closed")).toEqual({ ok: true, value: [] });
   });
 

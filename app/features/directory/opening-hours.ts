@@ -87,10 +87,15 @@ export interface OpeningState {
   label: string;
 }
 
-/** "22:00" today, "tomorrow at 11:00", "Friday at 11:00"; `soon`: a bare time for one within 12 hours (a close after midnight). */
+/**
+ * "22:00" or "midnight" today, "tomorrow at 11:00", "Friday at 11:00"; `soon` (a close): a bare time for one
+ * within 12 hours (a close after midnight).
+ */
 function when(today: string, at: number, now: number, soon: boolean): string {
   const k = Math.floor(at / DAY);
   const time = formatMinute(((at % DAY) + DAY) % DAY);
+  // The end of today, where the clock reads 24:00 or 00:00, is what people call midnight.
+  if (soon && at === DAY) return "midnight";
   if (k === 0 || (soon && at - now < 12 * 60)) return time;
   if (k === 1) return `tomorrow at ${time}`;
   return `${WEEKDAYS[weekdayOf(addDays(today, k)) - 1]} at ${time}`;
@@ -119,7 +124,7 @@ function prefixAt(text: string): string {
   return text.includes(" at ") ? text : `at ${text}`;
 }
 
-/** "11:00–14:30, 17:00–23:00" for a day's periods, or "Closed". */
+/** "11:00–14:30, 17:00–midnight" for a day's periods, or "Closed". */
 export function formatPeriods(periods: { opensMinute: number; closesMinute: number }[]): string {
   if (periods.length === 0) return "Closed";
   return [...periods]
@@ -127,7 +132,7 @@ export function formatPeriods(periods: { opensMinute: number; closesMinute: numb
     .map((p) =>
       p.opensMinute === 0 && p.closesMinute === 0
         ? "Open 24 hours"
-        : `${formatMinute(p.opensMinute)}–${p.closesMinute === 0 ? "24:00" : formatMinute(p.closesMinute)}`,
+        : `${formatMinute(p.opensMinute)}–${p.closesMinute === 0 ? "midnight" : formatMinute(p.closesMinute)}`,
     )
     .join(", ");
 }

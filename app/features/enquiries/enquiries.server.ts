@@ -4,11 +4,12 @@
 // rate limit, and only then store the enquiry together with its e-mails in
 // one transaction. The visitor sees success only after that commit.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray, max } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { clientIpContext } from "~/context";
 import { getSessionUser } from "~/features/account/session.server";
+import { formatLondonDate } from "~/lib/dates";
 import { db, type Database } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { FormBodyError, readFormData, TEXT_FORM_LIMITS, type FormLimits } from "~/server/form-data.server";
@@ -16,9 +17,9 @@ import { wakeOutbox } from "~/server/lifecycle.server";
 import { logger } from "~/server/logger.server";
 import { enqueueMail } from "~/server/outbox.server";
 import { hitRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
-import { businessListing, enquiry } from "~/server/schema";
+import { businessListing, enquiry, messageThread } from "~/server/schema";
 import { enquiryMails } from "./emails.server";
-import type { EnquiryActionData, EnquiryKind, StoredEnquiry } from "./enquiry-kinds";
+import type { EnquiryActionData, EnquiryKind, ListingEnquired, StoredEnquiry } from "./enquiry-kinds";
 import { HONEYPOT_FIELD } from "./form-rules";
 
 export interface NewEnquiry {
@@ -104,18 +105,31 @@ export interface EnquiryFormOptions<Schema extends z.ZodObject> {
   prepare: (value: z.output<Schema>) => Promise<Omit<NewEnquiry, "kind"> | { fieldErrors: Record<string, string[]> }>;
 }
 
-export async function handleEnquiryForm<Schema extends z.ZodObject>(
-  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
-  { kind, schema, failureMessage, limits = TEXT_FORM_LIMITS, prepare }: EnquiryFormOptions<Schema>,
-) {
-  let formData: FormData;
+/** An enquiry form's body read within its limits, or the answer that refuses it. */
+export async function readEnquiryForm(request: Request, limits: FormLimits = TEXT_FORM_LIMITS) {
   try {
-    formData = await readFormData(request, limits);
+    return await readFormData(request, limits);
   } catch (error) {
     if (error instanceof FormBodyError) return refuseEnquiry(error.status, error.message);
     throw error;
   }
+}
 
+export async function handleEnquiryForm<Schema extends z.ZodObject>(
+  args: { request: Request; context: Readonly<RouterContextProvider> },
+  options: EnquiryFormOptions<Schema>,
+) {
+  const formData = await readEnquiryForm(args.request, options.limits);
+  if (formData instanceof FormData) return answerEnquiryForm(args, formData, options);
+  return formData;
+}
+
+/** The rest of handleEnquiryForm, for an action that read the body itself (/sell's steps). */
+export async function answerEnquiryForm<Schema extends z.ZodObject>(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  formData: FormData,
+  { kind, schema, failureMessage, prepare }: EnquiryFormOptions<Schema>,
+) {
   if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") {
     return refuseEnquiry(400, "Please leave the field marked 'Leave this empty' empty and send the form again.");
   }
@@ -191,4 +205,48 @@ export function listEnquiriesOf(userId: string) {
     .from(enquiry)
     .where(eq(enquiry.userId, userId))
     .orderBy(desc(enquiry.createdAt), desc(enquiry.id));
+}
+
+/**
+ * Which of these listings the member registered interest in while signed in,
+ * when they last did, and the thread it started (one per listing and buyer):
+ * one query for a page's cards. Only the member's own enquiries, by their
+ * account, never by an e-mail address typed into a form (decision 0067).
+ */
+export async function listingsEnquiredBy(
+  userId: string,
+  listings: { id: number }[],
+): Promise<Record<number, ListingEnquired>> {
+  if (listings.length === 0) return {};
+  const rows = await db()
+    .select({ listingId: enquiry.listingId, at: max(enquiry.createdAt), threadId: messageThread.id })
+    .from(enquiry)
+    .leftJoin(
+      messageThread,
+      and(eq(messageThread.listingId, enquiry.listingId), eq(messageThread.buyerId, enquiry.userId)),
+    )
+    .where(
+      and(
+        eq(enquiry.userId, userId),
+        eq(enquiry.kind, "listing_interest"),
+        inArray(
+          enquiry.listingId,
+          listings.map((listing) => listing.id),
+        ),
+      ),
+    )
+    .groupBy(enquiry.listingId, messageThread.id);
+  const enquired: Record<number, ListingEnquired> = {};
+  for (const { listingId, at, threadId } of rows) {
+    if (listingId === null || at === null) continue;
+    enquired[listingId] = {
+      date: formatLondonDate(at),
+      dateTime: at.toISOString(),
+      // Without a thread (the seller had blocked them, say), the enquiry is still in My Queries.
+      ...(threadId === null
+        ? { href: "/my-queries", linkText: "See it in My Queries" }
+        : { href: `/messages/${threadId}`, linkText: "Open the conversation" }),
+    };
+  }
+  return enquired;
 }

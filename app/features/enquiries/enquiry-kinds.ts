@@ -30,8 +30,25 @@ export interface StoredEnquiry {
   createdAt: Date;
 }
 
+/**
+ * A member's interest in a listing, as the listing's page and cards show it:
+ * the day of their latest (Europe/London), and the link to the conversation
+ * it started, worded on the server (the listing page's script is at its budget).
+ */
+export interface ListingEnquired {
+  /** "28 Nov 2026". */
+  date: string;
+  /** The instant, for <time datetime>. */
+  dateTime: string;
+  /** Their thread, or My Queries when it started none. */
+  href: string;
+  linkText: string;
+}
+
 /** What every enquiry action answers; `result` feeds Conform's `lastResult`. */
 export interface EnquiryActionData {
-  outcome: "success" | "invalid" | "refused" | "failed";
+  /** "step": a form in steps (/sell) checked the steps so far, and shows `step` next; nothing was stored. */
+  outcome: "success" | "invalid" | "refused" | "failed" | "step";
   result: SubmissionResult<string[]>;
+  step?: number;
 }

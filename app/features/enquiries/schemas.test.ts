@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { contactSchema, listingInterestSchema, packageInterestSchema } from "./schemas";
-import { listingSubmissionSchema } from "~/features/marketplace/sell-schema";
+import { listingSubmissionSchema } from "~/features/marketplace/sell-submission-schema";
 
 function form(values: Record<string, string | File | (string | File)[]>) {
   const data = new FormData();
@@ -162,7 +162,7 @@ describe("sell your business", () => {
       }),
     ).toEqual({
       askingPrice: ["Asking price must be a number"],
-      annualRevenue: ["Annual revenue must be a number"],
+      annualRevenue: ["Turnover must be a number"],
       category: ["Please choose a category"],
     });
     expect(

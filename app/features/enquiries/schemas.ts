@@ -43,6 +43,8 @@ export const pounds = (label: string) =>
     .string({ error: `${label} is required` })
     .overwrite((v) => v.replace(/[£,\s]/g, ""))
     .min(1, { error: `${label} is required`, abort: true })
+    // "-500" is a number, so "must be a number" would be wrong: it is one below zero.
+    .refine((v) => !/^[-−]\d*\.?\d+$/.test(v), { error: `${label} cannot be negative`, abort: true })
     .regex(/^\d+(\.\d{1,2})?$/, {
       error: `${label} must be a number`,
       abort: true,

@@ -1,5 +1,5 @@
-import { getFormProps, parse, useForm, type Submission } from "@conform-to/react";
-import { useEffect, useState } from "react";
+import { getFormProps, parse, useForm, type DefaultValue, type Submission } from "@conform-to/react";
+import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { showToast } from "~/lib/toasts";
 import type { z } from "zod";
@@ -8,6 +8,15 @@ import type * as validatorsModule from "./validators";
 
 type Validators = typeof validatorsModule;
 let loading: Promise<Validators> | undefined;
+// Read when a form is checked rather than kept in state: a check asked for
+// just after they arrive (/sell's Continue) must not wait for a render.
+let loaded: Validators | undefined;
+
+/** The checks, loaded once for every form of the page. */
+async function checks() {
+  loaded = await (loading ??= import("./validators"));
+  return loaded;
+}
 
 export interface EnquiryToasts {
   /** The spec's success toast (section 8), if the form has one. */
@@ -30,31 +39,37 @@ export function useEnquiryForm<Form extends validatorsModule.EnquiryForm>({
   id,
   schema,
   actionData,
+  defaultValue,
   toasts,
   onSuccess,
+  validate,
 }: {
   id: string;
   /** Which form: its schema is the server's. */
   schema: Form;
   actionData?: EnquiryActionData;
+  /** What the fields start with (and go back to when it is reset), e.g. a member's own details. */
+  defaultValue?: DefaultValue<z.input<Validators["enquirySchemas"][Form]>>;
   toasts: EnquiryToasts;
   onSuccess?: () => void;
+  /** Checks other than the whole schema's (a form in steps checks the steps on screen). */
+  validate?: (checks: Validators, formData: FormData) => Submission<unknown>;
 }) {
   type Schema = Validators["enquirySchemas"][Form];
   const fetcher = useFetcher<EnquiryActionData>({ key: id });
   const answer = fetcher.data ?? actionData;
-  const [validators, setValidators] = useState<Validators>();
   const loadChecks = () => {
-    if (!validators) void (loading ??= import("./validators")).then(setValidators);
+    if (!loaded) void checks();
   };
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     id,
     lastResult: answer?.result,
+    defaultValue,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>
-      (validators
-        ? validators.validateEnquiry(schema, formData)
+      (loaded
+        ? (validate ?? ((ready, data) => ready.validateEnquiry(schema, data)))(loaded, formData)
         : parse(formData, { resolve: (value) => ({ value }) })) as Submission<z.output<Schema>>,
   });
 
@@ -90,13 +105,15 @@ export function useEnquiryForm<Form extends validatorsModule.EnquiryForm>({
       method: "post" as const,
       // Our messages, not the browser's bubbles (the server checks anyway).
       noValidate: true,
-      // Nothing on a page shows enquiries, and were the server unreachable,
-      // reloading the page's data would fail into the error page.
+      // Were the server unreachable, reloading the page's data would fail into
+      // the error page; a form whose page shows what was sent reloads it in
+      // its onSuccess, once the server has answered.
       defaultShouldRevalidate: false,
     },
     form,
     fields,
     answer,
+    checks,
     submitting: fetcher.state === "submitting",
   };
 }

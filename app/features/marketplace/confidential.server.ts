@@ -17,8 +17,8 @@ import {
   postcodeDistrict,
   suggestedConfidentialTitle,
   type ConfidentialFigure,
-  type ConfidentialSettings,
 } from "./confidential";
+import type { ConfidentialSettings } from "./confidential-rules";
 
 /** The columns every listing query selects so that its rows can be masked. */
 export const confidentialColumns = {

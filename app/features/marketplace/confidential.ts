@@ -19,6 +19,9 @@ export const confidentialFigures = {
 export type ConfidentialFigure = keyof typeof confidentialFigures;
 export const confidentialFigureKeys = Object.keys(confidentialFigures) as [ConfidentialFigure, ...ConfidentialFigure[]];
 
+/** The figures ticked when a seller first makes a listing confidential: what buyers compare first. */
+export const firstShownFigures: ConfidentialFigure[] = ["askingPrice", "turnover"];
+
 /** A listing's public address while it is confidential: its own slug is usually its trading name. */
 export const confidentialSlug = (id: number) => `confidential-${id}`;
 export const CONFIDENTIAL_SLUG = /^confidential-(\d{1,9})$/;
@@ -53,32 +56,3 @@ export const NDA_TEXT = [
   "If I decide not to go ahead, or the seller asks, I will delete or return what I was given.",
   "The seller may withdraw my access at any time.",
 ];
-
-export interface ConfidentialSettings {
-  confidential: boolean;
-  title: string | null;
-  figures: ConfidentialFigure[];
-}
-
-/**
- * The confidentiality form, checked on the server (decision 0033). A generic
- * title is required while confidential, and must not give the business away
- * by repeating its name.
- */
-export function parseConfidentialForm(
-  form: FormData,
-  businessName: string,
-): { value: ConfidentialSettings } | { errors: Record<string, string[]> } {
-  const confidential = form.get("confidential") === "yes";
-  const rawTitle = form.get("confidentialTitle");
-  const title = typeof rawTitle === "string" ? rawTitle.replace(/\s+/g, " ").trim() : "";
-  const figures = confidentialFigureKeys.filter((key) => form.getAll("confidentialFigures").includes(key));
-  const errors: Record<string, string[]> = {};
-  if (title.length > 120) errors.confidentialTitle = ["The generic title must be at most 120 characters"];
-  else if (confidential && title.length < 5) errors.confidentialTitle = ["Please give the listing a generic title"];
-  else if (confidential && businessName.trim() && title.toLowerCase().includes(businessName.trim().toLowerCase())) {
-    errors.confidentialTitle = ["The generic title must not contain the business's name"];
-  }
-  if (Object.keys(errors).length) return { errors };
-  return { value: { confidential, title: title || null, figures } };
-}

@@ -111,6 +111,28 @@ export function parseListingQuery(params: URLSearchParams): ListingQuery {
 }
 
 /**
+ * How many filters are on, for the "Filters (n)" summary on a phone (issue
+ * #50): the search box and the sort are not filters, and a figure /buy could
+ * not use is not on. `nearApplied`: a place to search near was found.
+ */
+export function countListingFilters(query: ListingQuery, nearApplied: boolean): number {
+  const filters = [
+    query.category,
+    query.location,
+    query.minPricePence,
+    query.maxPricePence,
+    query.minTurnoverPence,
+    query.minProfitPence,
+    query.tenure,
+    query.minLeaseYears,
+    query.accommodation,
+    query.relocatable,
+    query.hideUnderOffer,
+  ];
+  return filters.filter((value) => value !== undefined).length + (nearApplied ? 1 : 0);
+}
+
+/**
  * The filters of a query as a query string in one order, without the page
  * and sort (which change no match): what a saved search keeps, so that its
  * alerts parse it with parseListingQuery exactly as /buy does. Filters /buy

@@ -4,7 +4,7 @@ export const listingSorts = {
   latest: "Latest",
   "price-asc": "Price: low to high",
   "price-desc": "Price: high to low",
-  revenue: "Revenue",
+  revenue: "Turnover: high to low",
 } as const;
 export type ListingSort = keyof typeof listingSorts;
 

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { factColumns, listingSubmissionSchema } from "./sell-schema";
+import { factColumns } from "./sell-schema";
+import { listingSubmissionSchema } from "./sell-submission-schema";
 
 const valid = {
   businessName: "Cardiff Grill",
@@ -89,12 +90,17 @@ describe("the key facts on /sell", () => {
       tenure: ["Please choose a tenure"],
       annualRent: ["Annual rent must be a number"],
       leaseYearsRemaining: ["Lease years remaining must be between 0 and 999"],
-      netProfit: ["Net profit must be a number"],
+      netProfit: ["Net profit cannot be negative"],
       staffFullTime: ["Full-time staff must be a whole number"],
       yearEstablished: ["Year established cannot be in the future"],
       relocatable: ["Please choose yes or no"],
       reasonForSale: ["Reason for sale must be less than 300 characters"],
     });
+    // A negative amount is a number: the message says what is wrong with it (issue #50).
+    for (const annualRent of ["-500", "−500", "-£500", "£-1,200.50"]) {
+      expect(errorsOf({ ...valid, annualRent })).toEqual({ annualRent: ["Annual rent cannot be negative"] });
+    }
+    expect(errorsOf({ ...valid, annualRent: "-lots" })).toEqual({ annualRent: ["Annual rent must be a number"] });
     expect(errorsOf({ ...valid, yearEstablished: "1700" })).toEqual({
       yearEstablished: ["Year established must be 1800 or later"],
     });

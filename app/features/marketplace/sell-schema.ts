@@ -66,13 +66,14 @@ export const listingFactsShape = {
 
 export type ListingFactsInput = z.output<z.ZodObject<typeof listingFactsShape>>;
 
-/** 'Sell your business': every spec field required, prices numeric, photos and key facts optional. */
-export const listingSubmissionSchema = z.object({
+/** A listing's own fields: every spec field required, prices numeric, photos and key facts optional. */
+export const listingFieldsSchema = z.object({
   businessName: line("Business name is required", 100, "Business name must be less than 100 characters"),
   category: z.enum(listingCategoryCodes, { error: "Please choose a category" }),
   location: line("Location is required", 100, "Location must be less than 100 characters"),
   askingPrice: pounds("Asking price"),
-  annualRevenue: pounds("Annual revenue"),
+  // The spec's annualRevenue, called Turnover wherever people read it (issue #50).
+  annualRevenue: pounds("Turnover"),
   description: text("Description is required", 5000, "Description must be less than 5000 characters"),
   contactName: line("Contact name is required", 100, "Contact name must be less than 100 characters"),
   contactEmail: email("Email must be less than 255 characters"),

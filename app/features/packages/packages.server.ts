@@ -13,6 +13,7 @@ export function listPackages(type: PackageType) {
       subtitle: servicePackage.subtitle,
       pricePence: servicePackage.pricePence,
       period: servicePackage.period,
+      billing: servicePackage.billing,
       badge: servicePackage.badge,
       features: servicePackage.features,
     })

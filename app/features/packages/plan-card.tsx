@@ -17,6 +17,7 @@ import { formatPence } from "~/lib/money";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import type { EnquiryActionData } from "~/features/enquiries/enquiry-kinds";
+import { BillingTag, billingTerms, VAT_NOTE, type PackageBilling } from "./billing";
 import {
   PackageInterestForm,
   packageInterestAction,
@@ -31,6 +32,7 @@ export interface PlanCardPlan {
   subtitle: string | null;
   pricePence: number;
   period: string;
+  billing: PackageBilling;
   badge: string | null;
   features: string[];
 }
@@ -38,7 +40,9 @@ export interface PlanCardPlan {
 /**
  * One service plan or promotion package: name, price, features and 'Get
  * started'. Plans with a badge ("MOST POPULAR", "Best Choice") are drawn with
- * a stronger border and the badge on the card's top edge.
+ * a stronger border and the badge on the card's top edge. Above the price, a
+ * tag says whether it is a monthly subscription or a one-off payment, and
+ * under it what that means and that VAT is included (decision 0070).
  */
 export function PlanCard({ plan, canBuy = false }: { plan: PlanCardPlan; canBuy?: boolean }) {
   const headingId = `plan-${plan.slug}`;
@@ -63,9 +67,13 @@ export function PlanCard({ plan, canBuy = false }: { plan: PlanCardPlan; canBuy?
       </h3>
       {plan.subtitle ? <p className="mt-2 text-slate-700">{plan.subtitle}</p> : null}
 
-      <p className="mt-6 flex flex-wrap items-baseline gap-x-2">
+      <BillingTag billing={plan.billing} className="mt-6 self-start" />
+      <p className="mt-3 flex flex-wrap items-baseline gap-x-2">
         <span className="text-4xl font-extrabold tracking-tight text-slate-900">{formatPence(plan.pricePence)}</span>{" "}
         <span className="text-base text-slate-700">{plan.period}</span>
+      </p>
+      <p className="mt-2 text-sm text-slate-700">
+        {billingTerms[plan.billing].detail} {VAT_NOTE}
       </p>
 
       <ul className="mt-6 flex-1 space-y-3" aria-label={`What ${plan.name} includes`}>

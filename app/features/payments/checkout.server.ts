@@ -96,6 +96,8 @@ export async function startCheckout(
             price_data: {
               currency: "gbp",
               unit_amount: plan.pricePence,
+              // Our prices include VAT (decision 0070): should Stripe ever work out tax, it comes out of the price, never on top.
+              tax_behavior: "inclusive",
               product_data: { name: plan.name },
               ...(plan.billing === "monthly" && { recurring: { interval: "month" as const } }),
             },

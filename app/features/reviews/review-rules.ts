@@ -9,21 +9,46 @@ export const MIN_REVIEW_LENGTH = 30;
 export const MAX_REVIEW_LENGTH = 5000;
 export const REVIEW_POLICY_PATH = "/review-policy";
 
-/** "2026-03" for March 2026, as an <input type="month"> sends it. */
+/** "2026-03" for March 2026: how the month of a visit is stored and checked. */
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
-/** The month of the visit, or undefined; never after this month on London's calendar. */
+/** The first year a visit may be in; the form's list of years starts here too. */
+export const FIRST_VISIT_YEAR = 2000;
+
+const BOTH = "Please choose both the month and the year of your visit";
+
+/**
+ * The month of the visit, chosen as a month and a year from two lists (month names
+ * people know, working without JavaScript; decision 0068): "2026-03", or undefined
+ * when neither is chosen; never before 2000 nor after this month on London's calendar.
+ */
 const visitMonth = z
-  .string()
-  .trim()
+  // Anything but the two lists' fields (one "visited" field, as the month input sent) is asked for again.
+  .object({ month: z.string().trim().optional(), year: z.string().trim().optional() }, { error: BOTH })
   .optional()
-  .refine((value) => !value || MONTH.test(value), "Please give the month as year and month, e.g. 2026-03")
-  .refine((value) => !value || value >= "2000-01", "Please give a month from 2000 on")
-  .refine(
-    (value) => !value || value <= londonDay(new Date()).slice(0, 7),
-    "The month of your visit cannot be in the future",
-  )
-  .transform((value) => value || undefined);
+  .transform((value, ctx) => {
+    const { month, year } = value ?? {};
+    if (!month && !year) return undefined;
+    if (!month || !year) {
+      ctx.issues.push({ code: "custom", input: value, message: BOTH });
+      return z.NEVER;
+    }
+    return `${year}-${month}`;
+  })
+  .pipe(
+    z
+      .string()
+      .regex(MONTH, { error: "Please give the month as year and month, e.g. 2026-03", abort: true })
+      .refine((value) => value >= `${FIRST_VISIT_YEAR}-01`, `Please give a month from ${FIRST_VISIT_YEAR} on`)
+      .refine((value) => value <= londonDay(new Date()).slice(0, 7), "The month of your visit cannot be in the future")
+      .optional(),
+  );
+
+/** The form's month and year for a stored month, "2026-03" → { month: "03", year: "2026" }. */
+export function visitFields(visited: string | null) {
+  const match = visited ? MONTH.exec(visited) : null;
+  return match ? { year: match[1]!, month: match[2]! } : undefined;
+}
 
 export const reviewSchema = z.object({
   rating: z.coerce

@@ -21,7 +21,8 @@ import { SELL_FORM_LIMITS } from "~/features/marketplace/listing-submission.serv
 import { listingViewsTotal } from "~/features/marketplace/listing-views.server";
 import { formatLondonDateTime } from "~/lib/dates";
 import { ConfidentialForm } from "~/features/marketplace/components/confidential-form";
-import { parseConfidentialForm, suggestedConfidentialTitle } from "~/features/marketplace/confidential";
+import { suggestedConfidentialTitle } from "~/features/marketplace/confidential";
+import { parseConfidentialForm } from "~/features/marketplace/confidential-rules";
 import { ndaSigners, revokeNda, setConfidential } from "~/features/marketplace/confidential.server";
 import { NdaSigners } from "~/features/marketplace/components/nda-signers";
 import { RevisionReview } from "~/features/selling/components/revision-review";

@@ -130,7 +130,7 @@ export default function AdminMessageThread({ loaderData: { thread }, actionData 
               <ul className="grid gap-3">
                 {thread.reports.map((report) => (
                   <li key={report.id} className="grid gap-1">
-                    <p className="whitespace-pre-line">{report.reason}</p>
+                    <p className="whitespace-pre-line wrap-anywhere">{report.reason}</p>
                     <p className="text-slate-700">
                       {report.at} · {report.status === "open" ? "Open" : "Resolved"}
                     </p>

@@ -142,11 +142,21 @@ const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 256)
 export async function attackForms(
   page: Page,
   paths: string[],
-  { marker = "sample", skipIntents = [] as string[] } = {},
+  {
+    marker = "sample",
+    skipIntents = [] as string[],
+    reach,
+  }: {
+    marker?: string;
+    skipIntents?: string[];
+    /** Brings each page's form to where it is sent (a form in steps, such as /sell, to its last step). */
+    reach?: (page: Page) => Promise<void>;
+  } = {},
 ) {
   let posts = 0;
   for (const path of paths) {
     await page.goto(path);
+    await reach?.(page);
     const forms = (await formsOf(page)).filter(
       (f) =>
         f.method === "post" &&

@@ -308,9 +308,21 @@ test("a member's message thread is theirs alone: read, answered, blocked or repo
   expect(interest.status()).toBe(200);
   const thread = /href="(\/messages\/\d+)"/.exec(await (await owner.page.request.get("/messages")).text())![1]!;
   expect(await (await owner.page.request.get(thread)).text()).toContain(secret);
+  // The listing's page tells the owner when they enquired, with the way to their thread (issue #50).
+  const ownListing = await (await owner.page.request.get(listing)).text();
+  expect(ownListing).toContain("You enquired on");
+  expect(ownListing).toContain(`href="${thread}"`);
+  expect(await (await owner.page.request.get(`${listing}.data`)).text()).toContain(thread);
 
   await signUpAndSignIn();
   expect(await everythingShownTo(page)).not.toContain(secret);
+  // The same pages tell another member nothing of the owner's enquiry, nor fill their form with the owner's details.
+  for (const path of [listing, `${listing}.data`, "/buy", "/buy.data", "/saved-listings", "/saved-listings.data"]) {
+    const shown = await (await page.request.get(path)).text();
+    for (const owners of ["You enquired on", thread, owner.member.email, owner.member.fullName]) {
+      expect(shown, path).not.toContain(owners);
+    }
+  }
   expect((await page.request.get(thread)).status()).toBe(404);
   expect((await page.request.get(`${thread}.data`)).status()).toBe(404);
   const forms: Record<string, string>[] = [

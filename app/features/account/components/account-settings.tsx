@@ -143,6 +143,9 @@ export function TwoFactorSettings({
   const verify = useIntentForm("verify-2fa", twoFactorCodeSchema, actionData);
   const disable = useIntentForm("disable-2fa", passwordConfirmSchema, actionData);
   const setup = actionData?.intent === "enable-2fa" ? actionData.setup : undefined;
+  // A refused code answers a setup in progress, even when the page's data is from before it: a code sent
+  // before the page reloaded after "Set up" cancels that reload, and a 400 answer does not reload it.
+  const pending = state === "pending" || actionData?.intent === "verify-2fa";
 
   if (state === "on") {
     return (
@@ -167,7 +170,7 @@ export function TwoFactorSettings({
       </Form>
     );
   }
-  if (state === "pending" || setup) {
+  if (pending || setup) {
     return (
       <div className="grid gap-4">
         {setup ? (

@@ -66,7 +66,7 @@ export function ListingEditor({
         </div>
         <TextField meta={fields.askingPrice} label="Asking price (£)" inputMode="decimal" required />
         <TextField meta={fields.monthlyLease} label="Lease per month (£)" inputMode="decimal" />
-        <TextField meta={fields.annualRevenue} label="Annual revenue (£)" inputMode="decimal" />
+        <TextField meta={fields.annualRevenue} label="Turnover (£)" inputMode="decimal" />
       </div>
       <TextareaField meta={fields.description} label="Description" rows={8} required />
       <TextareaField meta={fields.features} label="Features" hint="One per line, up to 20." rows={5} />

@@ -1,6 +1,5 @@
 import { Label, Select } from "~/components/ui/form-controls";
 import { certifierBodies, certifierLabels } from "~/features/directory/halal";
-import { cn } from "~/lib/utils";
 
 type Filters = { halal?: string; certified?: string; certifier?: string; alcohol?: string; open?: string };
 
@@ -12,10 +11,10 @@ const checks = [
 ] as const;
 
 /** The halal and hours filters: more fields of the directory's GET form, so they work without JavaScript. */
-export function DirectoryFilterFields({ filters, className }: { filters: Filters; className?: string }) {
+export function DirectoryFilterFields({ filters }: { filters: Filters }) {
   return (
-    <fieldset className={cn("flex flex-wrap items-end gap-x-6 gap-y-3", className)}>
-      <legend className="sr-only">Halal and opening filters</legend>
+    <fieldset className="grid gap-3 sm:flex sm:flex-wrap sm:items-end sm:gap-x-6">
+      <legend className="mb-2 text-sm font-semibold text-slate-900 lg:sr-only">Halal and opening hours</legend>
       {checks.map((c) => (
         <label key={c.name} className="flex items-center gap-2 text-sm font-medium text-slate-800">
           <input
@@ -36,7 +35,7 @@ export function DirectoryFilterFields({ filters, className }: { filters: Filters
           name="certifier"
           defaultValue={filters.certifier ?? ""}
           key={filters.certifier ?? ""}
-          className="w-72"
+          className="sm:w-72"
         >
           <option value="">Any certifier</option>
           {certifierBodies

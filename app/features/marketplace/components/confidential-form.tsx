@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/form-controls";
 import type { IntentActionData } from "~/lib/use-intent-form";
-import { confidentialFigureKeys, confidentialFigures } from "../confidential";
+import { confidentialFigureKeys, confidentialFigures, firstShownFigures } from "../confidential";
 
 /**
  * Confidential sale (decision 0033), for the seller's edit page and the back
@@ -20,7 +20,7 @@ export function ConfidentialForm({
 }) {
   const errors = actionData?.intent === "confidential" ? actionData.result.error : undefined;
   const titleError = errors?.confidentialTitle?.[0];
-  const shown = listing.confidential ? listing.confidentialFigures : ["askingPrice", "turnover"];
+  const shown: string[] = listing.confidential ? listing.confidentialFigures : firstShownFigures;
   return (
     <Form method="post" noValidate className="grid gap-4" aria-labelledby="confidential-heading">
       <input type="hidden" name="intent" value="confidential" />

@@ -1,5 +1,4 @@
 import { ChevronDown } from "lucide-react";
-import { Button } from "~/components/ui/button";
 import { Input, Label, Select } from "~/components/ui/form-controls";
 import { tenureLabels } from "../listing-facts";
 import { factFilterParams, type FactFilter } from "../listing-query";
@@ -84,14 +83,15 @@ function YesBox({
 /**
  * The key-facts filters of /buy (decision 0023), in a disclosure inside the
  * filter form: plain GET fields, so they work without JavaScript and live in
- * the query string. They apply with the form's buttons, not on every change.
+ * the query string. They apply with the form's one button (decision 0071),
+ * not on every change.
  */
 export function FactFilters({ query }: { query: ListingQuery }) {
   return (
-    <details open={usesFactFilters(query)} className="group md:col-span-2 lg:col-span-5">
+    <details open={usesFactFilters(query)} className="group/facts min-w-0 lg:flex-1">
       <summary className="inline-flex cursor-pointer items-center gap-1 rounded-sm text-sm font-semibold text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700">
         More filters: price, turnover, profit, lease
-        <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
+        <ChevronDown aria-hidden className="size-4 transition-transform group-open/facts:rotate-180" />
       </summary>
       <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <fieldset className="grid grid-cols-2 gap-3 sm:col-span-2">
@@ -125,9 +125,6 @@ export function FactFilters({ query }: { query: ListingQuery }) {
           />
         </fieldset>
       </div>
-      <Button type="submit" variant="outline" className="mt-4">
-        Apply filters
-      </Button>
     </details>
   );
 }

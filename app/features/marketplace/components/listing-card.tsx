@@ -3,12 +3,14 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
+import type { ListingEnquired } from "~/features/enquiries/enquiry-kinds";
 import type { ListingCard as Listing } from "~/features/marketplace/listings.server";
 import { listingCategoryLabel } from "~/lib/categories";
 import { formatDistance } from "~/lib/geo";
 import { CARD_SIZES, imageLoading, srcSetOf } from "~/lib/images";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
+import { EnquiredNote } from "./enquired-note";
 import { useListingDialogs } from "./listing-dialogs";
 import { SaveListingButton } from "./save-listing-button";
 import { askingPriceLabel, leaseLabel, offersLabel, photoAlt } from "./listing-text";
@@ -21,13 +23,15 @@ export interface ListingCardProps {
   className?: string;
   /** The first card of a list: its photo may be the largest thing on the screen, so it loads at once. */
   eager?: boolean;
+  /** The signed-in member's interest in it, if they registered any. */
+  enquired?: ListingEnquired | null;
 }
 
 /**
  * A business-for-sale card (spec section 2, "Buy"): first photo, 'Featured'
  * and offers badges, title linking to the listing's page, town and distance,
- * category, asking price, Lease/Month, two lines of the description, and
- * 'View Details' / 'Register Interest'.
+ * category, asking price, Lease/Month, two lines of the description, when
+ * the signed-in member enquired about it, and 'View Details' / 'Register Interest'.
  *
  * Without JavaScript (and until the page hydrates) 'View Details' and
  * 'Register Interest' are links to the listing's page — the latter to its
@@ -35,7 +39,7 @@ export interface ListingCardProps {
  * hydrated they become buttons opening the detail dialog, the register-
  * interest dialog and the image viewer.
  */
-export function ListingCard({ listing, headingLevel = 2, className, eager = false }: ListingCardProps) {
+export function ListingCard({ listing, headingLevel = 2, className, eager = false, enquired }: ListingCardProps) {
   const titleId = useId();
   const hydrated = useHydrated();
   const { openDetails, openInterest, openViewer, dialogs } = useListingDialogs(listing);
@@ -137,6 +141,7 @@ export function ListingCard({ listing, headingLevel = 2, className, eager = fals
         </div>
 
         <p className="mt-3 line-clamp-2 text-sm text-slate-700">{listing.description}</p>
+        {enquired ? <EnquiredNote enquired={enquired} describedBy={titleId} /> : null}
 
         <div className="mt-auto flex flex-wrap gap-2 pt-5">
           {hydrated ? (

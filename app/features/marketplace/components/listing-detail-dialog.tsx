@@ -38,7 +38,7 @@ export interface ListingDetailDialogProps {
 
 /**
  * A listing's details in a dialog: title, category, town, asking price,
- * Lease/Month, annual revenue when known, the full description, the
+ * Lease/Month, turnover when known, the full description, the
  * features, every photo (each opens the image viewer there), 'Register
  * Interest' and a link to the listing's own page.
  */
@@ -98,7 +98,7 @@ export function ListingDetailDialog({
           ) : null}
           {listing.annualRevenuePence !== null ? (
             <div>
-              <dt className="text-xs font-semibold tracking-wide text-slate-700 uppercase">Annual revenue</dt>
+              <dt className="text-xs font-semibold tracking-wide text-slate-700 uppercase">Turnover</dt>
               <dd className="text-lg font-semibold text-slate-900">{formatPence(listing.annualRevenuePence)}</dd>
             </div>
           ) : null}

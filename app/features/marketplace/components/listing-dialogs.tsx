@@ -1,4 +1,6 @@
 import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
+import { useMember } from "~/features/account/use-member";
+import { useImageViewer } from "./image-viewer-on-demand";
 import type { ListingSummary } from "./listing-types";
 
 // Loaded when a visitor first opens one, not with the page: the dialogs and
@@ -9,7 +11,6 @@ const ListingDetailDialog = lazy(() =>
 const RegisterInterestDialog = lazy(() =>
   import("./register-interest-dialog").then((m) => ({ default: m.RegisterInterestDialog })),
 );
-const ImageViewer = lazy(() => import("./image-viewer").then((m) => ({ default: m.ImageViewer })));
 
 export interface ListingDialogs {
   /** Opens the detail dialog; focus returns to `opener` when the flow ends. */
@@ -25,9 +26,9 @@ export interface ListingDialogs {
 type Modal = "details" | "interest" | null;
 
 /**
- * The open/closed state of one listing's detail dialog, register-interest
- * dialog and image viewer, so a card (or the listing's page) only wires
- * buttons to `openDetails`, `openInterest` and `openViewer`.
+ * The open/closed state of one listing card's detail dialog, register-interest
+ * dialog and image viewer, so a card only wires buttons to `openDetails`,
+ * `openInterest` and `openViewer`.
  *
  * The detail dialog's 'Register Interest' replaces it with the register-
  * interest dialog; its thumbnails open the viewer on top of it. Focus goes
@@ -35,44 +36,36 @@ type Modal = "details" | "interest" | null;
  */
 export function useListingDialogs(listing: ListingSummary): ListingDialogs {
   const [modal, setModal] = useState<Modal>(null);
-  const [viewer, setViewer] = useState({ open: false, index: 0 });
   const [used, setUsed] = useState(false);
+  // Read here, not in the lazy dialog, so that the hook stays in a chunk the page has already loaded.
+  const member = useMember();
   const modalOpener = useRef<HTMLElement | null>(null);
-  const viewerOpener = useRef<HTMLElement | null>(null);
+  const { openViewer, viewer } = useImageViewer(listing);
 
-  function openViewer(index: number, opener?: HTMLElement | null) {
-    viewerOpener.current = opener ?? null;
-    setUsed(true);
-    setViewer({ open: true, index });
-  }
-
-  const dialogs = used ? (
-    <Suspense fallback={null}>
-      <ListingDetailDialog
-        listing={listing}
-        open={modal === "details"}
-        onOpenChange={(open) => setModal(open ? "details" : null)}
-        onOpenImage={openViewer}
-        onRegisterInterest={() => setModal("interest")}
-        returnFocusRef={modalOpener}
-      />
-      <RegisterInterestDialog
-        listing={listing}
-        open={modal === "interest"}
-        onOpenChange={(open) => setModal(open ? "interest" : null)}
-        returnFocusRef={modalOpener}
-      />
-      <ImageViewer
-        images={listing.images}
-        title={listing.title}
-        index={viewer.index}
-        onIndexChange={(index) => setViewer({ open: true, index })}
-        open={viewer.open}
-        onOpenChange={(open) => setViewer((v) => ({ ...v, open }))}
-        returnFocusRef={viewerOpener}
-      />
-    </Suspense>
-  ) : null;
+  const dialogs = (
+    <>
+      {used ? (
+        <Suspense fallback={null}>
+          <ListingDetailDialog
+            listing={listing}
+            open={modal === "details"}
+            onOpenChange={(open) => setModal(open ? "details" : null)}
+            onOpenImage={openViewer}
+            onRegisterInterest={() => setModal("interest")}
+            returnFocusRef={modalOpener}
+          />
+          <RegisterInterestDialog
+            listing={listing}
+            open={modal === "interest"}
+            onOpenChange={(open) => setModal(open ? "interest" : null)}
+            returnFocusRef={modalOpener}
+            member={member?.contact}
+          />
+        </Suspense>
+      ) : null}
+      {viewer}
+    </>
+  );
 
   return {
     openDetails(opener) {

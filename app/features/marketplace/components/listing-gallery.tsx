@@ -1,5 +1,5 @@
 import { imageLoading, srcSetOf } from "~/lib/images";
-import { useListingDialogs } from "./listing-dialogs";
+import { useImageViewer } from "./image-viewer-on-demand";
 import type { ListingSummary } from "./listing-types";
 import { photoAlt } from "./listing-text";
 
@@ -13,7 +13,7 @@ const THUMBNAIL_SIZES = "(min-width: 1152px) 232px, (min-width: 1024px) 20vw, (m
  * index; without JavaScript they are plain images.
  */
 export function ListingGallery({ listing }: { listing: ListingSummary }) {
-  const { openViewer, dialogs } = useListingDialogs(listing);
+  const { openViewer, viewer } = useImageViewer(listing);
   const total = listing.images.length;
   return (
     <>
@@ -42,7 +42,7 @@ export function ListingGallery({ listing }: { listing: ListingSummary }) {
           </li>
         ))}
       </ul>
-      {dialogs}
+      {viewer}
     </>
   );
 }

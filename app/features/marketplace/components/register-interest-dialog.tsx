@@ -10,7 +10,12 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import type { EnquiryActionData } from "~/features/enquiries/enquiry-kinds";
-import { fetcherKey, RegisterInterestForm, type InterestListing } from "./register-interest-form";
+import {
+  fetcherKey,
+  RegisterInterestForm,
+  type InterestListing,
+  type RegisterInterestFormProps,
+} from "./register-interest-form";
 
 /** How long the dialog's success view stays before it closes itself (spec section 9). */
 export const SUCCESS_CLOSE_MS = 3000;
@@ -21,14 +26,22 @@ export interface RegisterInterestDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The element focus returns to on closing (the card's button that started it). */
   returnFocusRef?: RefObject<HTMLElement | null>;
+  member?: RegisterInterestFormProps["member"];
 }
 
 /**
  * The register-interest dialog of a listing card (spec section 4): form →
  * submitting → success view, which closes itself after 3 s. It cannot be
- * closed while submitting; closing otherwise resets it, so it opens empty.
+ * closed while submitting; closing otherwise resets it, so it opens as new:
+ * empty, or with a signed-in member's own details.
  */
-export function RegisterInterestDialog({ listing, open, onOpenChange, returnFocusRef }: RegisterInterestDialogProps) {
+export function RegisterInterestDialog({
+  listing,
+  open,
+  onOpenChange,
+  returnFocusRef,
+  member,
+}: RegisterInterestDialogProps) {
   const fetcher = useFetcher<EnquiryActionData>({
     key: fetcherKey(listing.slug),
   });
@@ -64,6 +77,7 @@ export function RegisterInterestDialog({ listing, open, onOpenChange, returnFocu
         </DialogHeader>
         <RegisterInterestForm
           listing={listing}
+          member={member}
           secondaryAction={
             <DialogClose asChild>
               <Button type="button" variant="outline" disabled={submitting}>

@@ -1,5 +1,6 @@
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
+import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { HoneypotField } from "~/features/enquiries/components/honeypot";
@@ -51,6 +52,8 @@ export interface RegisterInterestFormProps {
   actionData?: EnquiryActionData;
   /** Drawn before the submit button, e.g. a Cancel button. */
   secondaryAction?: ReactNode;
+  /** A signed-in member's own details (the root's `contact`): the fields start with them. */
+  member?: { fullName: string; email: string; phone: string } | null;
 }
 
 /**
@@ -58,16 +61,21 @@ export interface RegisterInterestFormProps {
  * and the listing's title as `businessTitle` (the server uses the listing of
  * the URL, not this). It posts to the listing's page, so it also works
  * without JavaScript; with it, the spec's toasts and messages appear in place.
+ * A signed-in member's fields start with the details of their profile, which
+ * they may change; their page is then reloaded, so that it says they enquired.
  */
-export function RegisterInterestForm({ listing, actionData, secondaryAction }: RegisterInterestFormProps) {
+export function RegisterInterestForm({ listing, actionData, secondaryAction, member }: RegisterInterestFormProps) {
+  const revalidator = useRevalidator();
   const { fetcher, formProps, form, fields, answer, submitting } = useEnquiryForm({
     id: fetcherKey(listing.slug),
     schema: "listingInterest",
     actionData,
+    defaultValue: member ? { fullName: member.fullName, email: member.email, contactNumber: member.phone } : undefined,
     toasts: {
       success: { title: "Success!", description: SUCCESS_MESSAGE },
       failure: { title: "Error", description: LISTING_INTEREST_FAILURE },
     },
+    onSuccess: member ? () => void revalidator.revalidate() : undefined,
   });
   if (answer?.outcome === "success") return <InterestSuccess />;
   return (

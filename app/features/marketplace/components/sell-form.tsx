@@ -1,7 +1,7 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getCollectionProps, getInputProps, type FieldMetadata } from "@conform-to/react";
 import { CategoryOptions } from "./category-options";
 import { CheckCircle2 } from "lucide-react";
-import { useEffect, useEffectEvent, useRef } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FormErrors, SelectField, TextareaField, TextField } from "~/components/ui/field";
@@ -10,6 +10,14 @@ import { HoneypotField } from "~/features/enquiries/components/honeypot";
 import type { EnquiryActionData } from "~/features/enquiries/enquiry-kinds";
 import { MAX_PHOTOS, PHOTO_TYPES } from "~/features/enquiries/form-rules";
 import { useEnquiryForm } from "~/features/enquiries/use-enquiry-form";
+import { cn } from "~/lib/utils";
+import {
+  confidentialFigureKeys,
+  confidentialFigures,
+  firstShownFigures,
+  suggestedConfidentialTitle,
+} from "../confidential";
+import { LAST_STEP, SELL_STEPS, STEP_FIELD, SUBMIT_STEP, stepForAnswer, stepOfField } from "../sell-steps";
 import { useUploadProgress } from "../upload-progress";
 import { KeyFactsFields } from "./key-facts-fields";
 
@@ -18,7 +26,7 @@ export const SELL_FAILURE = "Failed to submit your listing. Please try again.";
 /** How long the success panel stays before the empty form returns (spec section 9). */
 export const SELL_SUCCESS_MS = 5000;
 
-function SellSuccess({ again }: { again?: boolean }) {
+function SellSuccess({ again, signedIn }: { again?: boolean; signedIn: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
@@ -33,10 +41,20 @@ function SellSuccess({ again }: { again?: boolean }) {
       <p className="max-w-prose text-slate-800">
         Your business listing has been submitted for review. A member of our team will be in contact with you soon.
       </p>
-      {again ? (
-        <Link to="/sell" className={buttonVariants({ variant: "outline", className: "mt-2" })}>
-          List another business
-        </Link>
+      {signedIn || again ? (
+        <div className="mt-2 flex flex-wrap justify-center gap-3">
+          {/* A member's submission is theirs: My listings shows where it stands (decision 0030). */}
+          {signedIn ? (
+            <Link to="/my-listings" className={buttonVariants()}>
+              Go to My listings
+            </Link>
+          ) : null}
+          {again ? (
+            <Link to="/sell" className={buttonVariants({ variant: "outline" })}>
+              List another business
+            </Link>
+          ) : null}
+        </div>
       ) : null}
     </div>
   );
@@ -86,28 +104,187 @@ function PhotosField({ meta }: { meta: FieldMetadata<unknown> }) {
   );
 }
 
+/** Where the seller is: the three steps, the one on screen marked. */
+function StepList({ step }: { step: number }) {
+  return (
+    <ol aria-label="Steps" className="mb-6 grid grid-cols-3 gap-2 text-sm">
+      {SELL_STEPS.map(({ title }, index) => {
+        const number = index + 1;
+        return (
+          <li
+            key={title}
+            aria-current={number === step ? "step" : undefined}
+            className={cn(
+              "border-t-4 pt-2 leading-snug",
+              number <= step ? "border-brand-700 text-slate-900" : "border-slate-200 text-slate-600",
+              number === step && "font-semibold",
+            )}
+          >
+            <span className="block text-xs">Step {number}</span>
+            {title}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** One step's fields, under its heading; the other steps' fields stay in the form, hidden, with their values. */
+function Step({ number, shown, children }: { number: number; shown: number; children: ReactNode }) {
+  const id = `sell-step-${number}`;
+  return (
+    <div
+      role="group"
+      hidden={number !== shown}
+      aria-labelledby={id}
+      className="grid gap-5 sm:col-span-2 sm:grid-cols-2"
+    >
+      <h3 id={id} tabIndex={-1} className="text-lg font-semibold outline-none sm:col-span-2">
+        Step {number} of {LAST_STEP}: {SELL_STEPS[number - 1]!.title}
+      </h3>
+      {children}
+    </div>
+  );
+}
+
 /**
- * 'Sell your business' (spec sections 2–5): every field of a listing
- * submission, optional photos, then the optional key facts. On success the 'Success!' panel replaces
- * the form for 5 s, then the empty form returns; without JavaScript the panel
- * stays, with a link to list another business.
+ * "Confidential until you decide" (decisions 0033, 0069), chosen with the
+ * listing: the same choice as the seller's edit page. Without the box ticked
+ * the title and the figures are not needed, so they fold away (where the
+ * browser cannot, they stay shown and are ignored).
  */
-export function SellForm({ actionData }: { actionData?: EnquiryActionData }) {
-  const { fetcher, formProps, form, fields, answer, submitting } = useEnquiryForm({
+function ConfidentialChoice({
+  fields,
+  signedIn,
+}: {
+  fields: Record<"confidential" | "confidentialTitle" | "confidentialFigures" | "category", FieldMetadata<unknown>>;
+  signedIn: boolean;
+}) {
+  const { key, ...box } = getInputProps(fields.confidential, { type: "checkbox", value: "yes" });
+  const category = typeof fields.category.value === "string" ? fields.category.value : "";
+  const suggested = category ? suggestedConfidentialTitle({ category, postcode: null }) : null;
+  return (
+    <fieldset className="group grid gap-4 rounded-md border border-slate-200 p-4 sm:col-span-2">
+      <legend className="px-1 font-semibold">Confidential sale</legend>
+      <p className="text-sm text-slate-700">
+        Buyers see only a generic title and the figures you tick — never the name, address or photos — until they accept
+        the listing&apos;s non-disclosure agreement.{" "}
+        {/* A member's listing is theirs to change (decision 0033); a visitor's, staff change on request. */}
+        {signedIn ? "You can change this later in My listings." : "To change it later, ask our team."}
+      </p>
+      <label className="flex items-center gap-2 font-medium">
+        <input key={key} {...box} className="size-4 accent-brand-700" />
+        Keep my listing confidential
+      </label>
+      <div className="grid gap-4 group-has-[#sell-confidential:not(:checked)]:hidden">
+        <TextField
+          meta={fields.confidentialTitle}
+          label="Generic title"
+          hint={`What buyers see instead of the name.${suggested ? ` Left empty, it is “${suggested}”.` : ""}`}
+          maxLength={120}
+        />
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium text-slate-800">Figures buyers may see</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {getCollectionProps(fields.confidentialFigures, { type: "checkbox", options: confidentialFigureKeys }).map(
+              ({ key: figureKey, ...figure }) => (
+                <label key={figureKey} className="flex items-center gap-2 text-sm">
+                  <input {...figure} className="size-4 accent-brand-700" />
+                  {confidentialFigures[figure.value as keyof typeof confidentialFigures].label}
+                </label>
+              ),
+            )}
+          </div>
+        </fieldset>
+      </div>
+    </fieldset>
+  );
+}
+
+// As on the seller's edit page, the figures first shown should the seller choose confidentiality.
+const FIRST_VALUES = { confidentialFigures: firstShownFigures };
+
+/** The form's field a message is about: "photos[1]" is about the photo picker, "photos". */
+const fieldOf = (name: string) => name.split(/[[.]/)[0]!;
+
+/** A field of the form by its name, as Conform names its id. */
+const fieldElement = (name: string) => document.getElementById(`sell-${name}`);
+
+/**
+ * 'Sell your business' (spec sections 2–5) in three steps (decision 0069):
+ * the business; its figures and optional key facts; photos, contact and the
+ * confidential choice. Every step's fields are in the one form, so the
+ * values of the steps not on screen go with each post. Without JavaScript,
+ * Continue and Back post to the server, which checks the steps before the
+ * one asked for; with it, the same checks run here and the step changes in
+ * place. Submit Listing checks every step again, here and on the server.
+ * On success the 'Success!' panel replaces the form for 5 s, then the empty
+ * form returns; without JavaScript the panel stays, with a link to list
+ * another business.
+ */
+export function SellForm({ actionData, signedIn }: { actionData?: EnquiryActionData; signedIn: boolean }) {
+  // A step chosen in the browser, until the server answers again.
+  const [moved, setMoved] = useState<{ after: EnquiryActionData | undefined; step: number; focus: string | null }>();
+  const { fetcher, formProps, form, fields, answer, checks, submitting } = useEnquiryForm({
     id: "sell",
     schema: "listingSubmission",
     actionData,
     toasts: { failure: { title: "Error", description: SELL_FAILURE } },
+    validate: (loaded, formData) => loaded.validateSellForm(formData, step),
+    defaultValue: FIRST_VALUES,
   });
+  const step: number = moved && moved.after === answer ? moved.step : stepForAnswer(answer);
   const succeeded = fetcher.data?.outcome === "success";
-  const reset = useEffectEvent(() => fetcher.reset());
+  const reset = useEffectEvent(() => {
+    setMoved(undefined);
+    fetcher.reset();
+  });
   useEffect(() => {
     if (!succeeded) return;
     const timer = setTimeout(reset, SELL_SUCCESS_MS);
     return () => clearTimeout(timer);
   }, [succeeded]);
+  // After a step changes here: the first field with a message, else the step's heading, as a new page would start.
+  useEffect(() => {
+    if (!moved) return;
+    const target = (moved.focus && fieldElement(moved.focus)) || document.getElementById(`sell-step-${moved.step}`);
+    target?.focus();
+  }, [moved]);
 
-  if (answer?.outcome === "success") return <SellSuccess again={!succeeded} />;
+  /** Continue, Back and Submit Listing with JavaScript: the server's checks, run here first. */
+  const go = async (event: MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault();
+    const button = event.currentTarget;
+    const formElement = button.form!;
+    let loaded;
+    try {
+      loaded = await checks();
+    } catch {
+      // Without the checks, the server checks the step as it does without JavaScript.
+      formElement.requestSubmit(button);
+      return;
+    }
+    const target = button.value === SUBMIT_STEP ? LAST_STEP : Number(button.value);
+    const result = loaded.validateSellForm(new FormData(formElement, button), step);
+    const wrong = [...new Set(Object.keys(result.status === "error" ? (result.error ?? {}) : {}).map(fieldOf))].filter(
+      (name) => name !== "",
+    );
+    if (wrong.length === 0) {
+      if (button.value === SUBMIT_STEP) formElement.requestSubmit(button);
+      else setMoved({ after: answer, step: target, focus: null });
+      return;
+    }
+    // Each message shows under its field, on the first step that has one; later steps' fields stay unchecked.
+    // A field is checked whole, so that choosing other photos checks them again at once, as typing does.
+    const first = Math.min(...wrong.map((name) => stepOfField(name) ?? LAST_STEP));
+    for (const name of wrong) form.validate({ name });
+    const focus = wrong.find((name) => stepOfField(name) === first) ?? null;
+    if (first !== step) setMoved({ after: answer, step: first, focus });
+    else if (focus) fieldElement(focus)?.focus();
+  };
+
+  if (answer?.outcome === "success") return <SellSuccess again={!succeeded} signedIn={signedIn} />;
+  const stepButton = { type: "submit", name: STEP_FIELD, onClick: go } as const;
   return (
     <fetcher.Form
       action="/sell"
@@ -115,67 +292,104 @@ export function SellForm({ actionData }: { actionData?: EnquiryActionData }) {
       {...formProps}
       className="relative grid gap-5 sm:grid-cols-2"
     >
-      <TextField meta={fields.businessName} label="Business Name" autoComplete="organization" required />
-      <SelectField meta={fields.category} label="Category" required>
-        <option value="">Select a category</option>
-        <CategoryOptions />
-      </SelectField>
-      <TextField meta={fields.location} label="Location" hint="Town or city, e.g. Newport" required />
-      <div className="hidden sm:block" />
-      <TextField
-        meta={fields.askingPrice}
-        label="Asking Price (£)"
-        inputMode="decimal"
-        placeholder="e.g. 45000"
-        required
-      />
-      <TextField
-        meta={fields.annualRevenue}
-        label="Annual Revenue (£)"
-        inputMode="decimal"
-        placeholder="e.g. 120000"
-        required
-      />
-      <TextareaField
-        meta={fields.description}
-        label="Description"
-        hint="What the business does, its premises, staff, lease and why you are selling."
-        rows={6}
-        required
-        className="sm:col-span-2"
-      />
-      <TextField meta={fields.contactName} label="Contact Name" autoComplete="name" required />
-      <TextField
-        meta={fields.contactEmail}
-        label="Contact Email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        required
-      />
-      <TextField
-        meta={fields.contactPhone}
-        label="Contact Phone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        required
-      />
-      <div className="hidden sm:block" />
-      <PhotosField meta={fields.photos} />
-      <KeyFactsFields
-        fields={fields}
-        intro="What buyers look for first. Leave out anything you would rather discuss in person; buyers see your figures as yours, not checked by HBS."
-      />
+      <div className="sm:col-span-2">
+        <StepList step={step} />
+      </div>
+      <Step number={1} shown={step}>
+        <TextField meta={fields.businessName} label="Business Name" autoComplete="organization" required />
+        <SelectField meta={fields.category} label="Category" required>
+          <option value="">Select a category</option>
+          <CategoryOptions />
+        </SelectField>
+        <TextField meta={fields.location} label="Location" hint="Town or city, e.g. Newport" required />
+        <div className="hidden sm:block" />
+        <TextareaField
+          meta={fields.description}
+          label="Description"
+          hint="What the business does, its premises, staff, lease and why you are selling."
+          rows={6}
+          required
+          className="sm:col-span-2"
+        />
+      </Step>
+      <Step number={2} shown={step}>
+        <TextField
+          meta={fields.askingPrice}
+          label="Asking Price (£)"
+          inputMode="decimal"
+          placeholder="e.g. 45000"
+          required
+        />
+        <TextField
+          meta={fields.annualRevenue}
+          label="Turnover (£)"
+          hint="A year's sales."
+          inputMode="decimal"
+          placeholder="e.g. 120000"
+          required
+        />
+        <KeyFactsFields
+          fields={fields}
+          intro="What buyers look for first. Leave out anything you would rather discuss in person; buyers see your figures as yours, not checked by HBS."
+        />
+      </Step>
+      <Step number={3} shown={step}>
+        <PhotosField meta={fields.photos} />
+        <TextField meta={fields.contactName} label="Contact Name" autoComplete="name" required />
+        <TextField
+          meta={fields.contactEmail}
+          label="Contact Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+        />
+        <TextField
+          meta={fields.contactPhone}
+          label="Contact Phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          required
+        />
+        <div className="hidden sm:block" />
+        <ConfidentialChoice fields={fields} signedIn={signedIn} />
+        <UploadProgress />
+      </Step>
       <HoneypotField />
-      <UploadProgress />
       <div className="sm:col-span-2">
         <FormErrors form={form} />
       </div>
-      <div className="sm:col-span-2">
-        <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
-          {submitting ? "Submitting..." : "Submit Listing"}
-        </Button>
+      {/* The way on first: Enter in a field presses the first button of the form. */}
+      <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center">
+        {step < LAST_STEP ? (
+          <Button
+            {...stepButton}
+            value={step + 1}
+            // A step is only checked: photos, were any chosen, are not sent with it.
+            formEncType="application/x-www-form-urlencoded"
+            size="lg"
+            className="w-full sm:w-auto"
+          >
+            Continue
+          </Button>
+        ) : (
+          <Button {...stepButton} value={SUBMIT_STEP} size="lg" disabled={submitting} className="w-full sm:w-auto">
+            {submitting ? "Submitting..." : "Submit Listing"}
+          </Button>
+        )}
+        {step > 1 ? (
+          <Button
+            {...stepButton}
+            value={step - 1}
+            formEncType="application/x-www-form-urlencoded"
+            variant="outline"
+            size="lg"
+            className="w-full sm:w-auto"
+          >
+            Back
+          </Button>
+        ) : null}
       </div>
     </fetcher.Form>
   );

@@ -9,15 +9,20 @@ interface Message {
   createdAt: Date;
 }
 
-/** A thread's messages, oldest first; text only, as written (React escapes every character). */
+/**
+ * A thread's messages, oldest first; text only, as written (React escapes every character).
+ * A word or link longer than the bubble breaks inside it (`overflow-wrap: anywhere`, which, unlike
+ * `break-word`, also lets the bubble and the list shrink to the screen): without it one long link made
+ * the whole page as wide as the link on a phone (issue #50).
+ */
 export function MessageList({ messages, label }: { messages: Message[]; label: string }) {
   return (
-    <ol aria-label={label} className="grid gap-3">
+    <ol aria-label={label} className="grid min-w-0 grid-cols-1 gap-3">
       {messages.map((message) => (
         <li
           key={message.id}
           className={cn(
-            "max-w-[85%] rounded-xl border p-4",
+            "max-w-[85%] min-w-0 rounded-xl border p-4 wrap-anywhere",
             message.mine
               ? "justify-self-end border-brand-200 bg-brand-50"
               : "justify-self-start border-slate-200 bg-white",
@@ -27,7 +32,7 @@ export function MessageList({ messages, label }: { messages: Message[]; label: s
             <span className="font-semibold text-slate-900">{message.from}</span> ·{" "}
             <time dateTime={message.createdAt.toISOString()}>{formatLondonDateTime(message.createdAt)}</time>
           </p>
-          <p className="mt-1 break-words whitespace-pre-line text-slate-900">{message.body}</p>
+          <p className="mt-1 whitespace-pre-line text-slate-900">{message.body}</p>
         </li>
       ))}
     </ol>

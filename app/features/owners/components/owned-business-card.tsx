@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ViewsChart } from "~/features/selling/components/views-chart";
+import { plural } from "~/lib/plural";
 
 interface OwnedBusiness {
   id: number;
@@ -60,8 +61,8 @@ export function OwnedBusinessCard({ business }: { business: OwnedBusiness }) {
         <ViewsChart days={business.viewsByDay} title={business.name} />
       </section>
       <p className="text-sm text-slate-700">
-        <strong className="text-slate-900">{business.favourites.toLocaleString("en-GB")}</strong> new favourites in the
-        last 30 days ({business.favouritesAll.toLocaleString("en-GB")} in all).
+        <strong className="text-slate-900">{plural(business.favourites, "new favourite")}</strong> in the last 30 days (
+        {business.favouritesAll.toLocaleString("en-GB")} in all).
       </p>
     </Card>
   );

@@ -1,5 +1,5 @@
+import type { ChangeEvent } from "react";
 import { Input, Label, Select } from "~/components/ui/form-controls";
-import { cn } from "~/lib/utils";
 import { DEFAULT_RADIUS_MILES, RADIUS_MILES } from "../postcode";
 
 export interface NearState {
@@ -8,22 +8,48 @@ export interface NearState {
 }
 
 /**
- * "Near a postcode or town" and its radius: two more fields of a list's GET
- * form, so the search is in the query string and works without JavaScript.
+ * Where to search (issue #50, decision 0071): the list's own town dropdown
+ * (the spec's location dropdown) and "Near a postcode or town" with its radius,
+ * together in one group. All are fields of the list's GET form, so the search
+ * is in the query string and works without JavaScript.
  */
-export function NearFields({
+export function WhereFields({
   idPrefix,
+  towns,
+  location,
+  allLocations,
+  onLocationChange,
   near,
-  className,
 }: {
   idPrefix: string;
+  towns: string[];
+  location: string | undefined;
+  /** The first option's words, as each page's spec gives them. */
+  allLocations: string;
+  onLocationChange: (event: ChangeEvent<HTMLSelectElement>) => void;
   near: NearState | null;
-  className?: string;
 }) {
   return (
-    <fieldset className={cn("flex flex-wrap items-end gap-x-4 gap-y-3", className)}>
-      <legend className="sr-only">Near a postcode or town</legend>
-      <div className="grid w-full gap-1 sm:w-72">
+    <fieldset className="grid gap-x-4 gap-y-3 sm:flex sm:flex-wrap sm:items-end">
+      <legend className="mb-2 text-sm font-semibold text-slate-900">Where</legend>
+      <div className="grid gap-1 sm:w-44">
+        <Label htmlFor={`${idPrefix}-location`}>Location</Label>
+        <Select
+          id={`${idPrefix}-location`}
+          name="location"
+          defaultValue={location ?? ""}
+          key={location ?? ""}
+          onChange={onLocationChange}
+        >
+          <option value="">{allLocations}</option>
+          {towns.map((town) => (
+            <option key={town} value={town}>
+              {town}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="grid gap-1 sm:min-w-56 sm:flex-1">
         <Label htmlFor={`${idPrefix}-near`}>Near a postcode or town</Label>
         <Input
           id={`${idPrefix}-near`}
@@ -43,7 +69,7 @@ export function NearFields({
           name="radius"
           defaultValue={String(near?.radiusMiles ?? DEFAULT_RADIUS_MILES)}
           key={near?.radiusMiles ?? ""}
-          className="w-32"
+          className="sm:w-32"
         >
           {RADIUS_MILES.map((miles) => (
             <option key={miles} value={miles}>
@@ -77,7 +103,8 @@ export function NearNotice({ near }: { near: NearSummary | null }) {
         <p className="text-slate-700">
           Within {near.radiusMiles} {near.radiusMiles === 1 ? "mile" : "miles"} of{" "}
           <strong className="font-semibold text-slate-900">{near.place.label}</strong>, nearest first
-          {near.place.approximate ? ` (measured from the centre of ${near.place.approximate})` : ""}.
+          {/* Not in brackets: the district's label has its own, "NP44 (Cwmbran)". */}
+          {near.place.approximate ? `, measured from the centre of ${near.place.approximate}` : ""}.
           {near.place.alsoNamed.length > 0
             ? ` Also called that: ${near.place.alsoNamed.join(", ")}; enter a postcode to search there.`
             : ""}

@@ -44,7 +44,7 @@ export function SellerEditForm({
       <TextField meta={fields.location} label="Location" hint="Town or city, e.g. Newport" required />
       <div className="hidden sm:block" />
       <TextField meta={fields.askingPrice} label="Asking Price (£)" inputMode="decimal" required />
-      <TextField meta={fields.annualRevenue} label="Annual Revenue (£)" inputMode="decimal" required />
+      <TextField meta={fields.annualRevenue} label="Turnover (£)" inputMode="decimal" required />
       <TextareaField meta={fields.description} label="Description" rows={6} required className="sm:col-span-2" />
       <KeyFactsFields
         fields={fields}

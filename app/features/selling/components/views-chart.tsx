@@ -1,5 +1,6 @@
 // Views per day over the last 30 days: a small bar chart for the eye, and the
 // same figures as a table for everyone else (and for anyone who wants numbers).
+import { plural } from "~/lib/plural";
 
 interface Day {
   day: string;
@@ -11,6 +12,8 @@ const label = (day: string) => dayLabel.format(new Date(`${day}T00:00:00Z`));
 
 export function ViewsChart({ days, title }: { days: Day[]; title: string }) {
   const total = days.reduce((sum, d) => sum + d.views, 0);
+  // Thirty empty bars read as a blank box, and a table of noughts tells nothing more.
+  if (total === 0) return <p className="text-sm text-slate-700">No views yet in the last {days.length} days.</p>;
   const most = Math.max(1, ...days.map((d) => d.views));
   const width = 300;
   const height = 60;
@@ -18,7 +21,7 @@ export function ViewsChart({ days, title }: { days: Day[]; title: string }) {
   return (
     <figure className="grid gap-2">
       <figcaption className="text-sm text-slate-700">
-        <strong className="text-slate-900">{total.toLocaleString("en-GB")}</strong> views in the last {days.length} days
+        <strong className="text-slate-900">{plural(total, "view")}</strong> in the last {days.length} days
       </figcaption>
       <svg
         viewBox={`0 0 ${width} ${height}`}
