@@ -91,9 +91,14 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
-  // Twice Playwright's default: a test here may drive two browsers and a
-  // dozen pages, and CI machines are busy.
-  timeout: 60_000,
+  // Guards against a test that hangs, not a measure of speed (bench/ measures
+  // that): a test here may drive two browsers and a dozen pages, and with two
+  // runs at once on these 2-core machines a test takes three to four times
+  // as long as alone (docs/testing.md, "Loaded runs").
+  timeout: 180_000,
+  // The same for each web-first expectation's wait: it passes the moment the
+  // page agrees, so a longer wait slows only a failing test.
+  expect: { timeout: 15_000 },
   forbidOnly: Boolean(process.env.CI),
   // Its own folder: Playwright empties it, and test-results/ also holds the Vitest report.
   outputDir: "test-results/playwright",

@@ -21,7 +21,10 @@ export default defineConfig({
     maxWorkers: 2,
     // Tests never touch ./data: the embedded database and secrets stay in memory.
     env: { DATA_DIR: "memory://", LOG_LEVEL: "silent", NODE_ENV: "test" },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Guards against a hang, not a measure of speed: with two runs at once on
+    // these 2-core machines a database test takes three to four times as
+    // long as alone (docs/testing.md, "Loaded runs").
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 });

@@ -323,7 +323,7 @@ test("back-office pages have no serious axe violations, at desktop and phone wid
   request,
   signInAsNewAdmin,
 }) => {
-  test.setTimeout(240_000);
+  test.slow();
   await signInAsNewAdmin();
   const title = `Axe Bakery ${Date.now()}`;
   await offerForSale(request, title, `axe-${Date.now()}@example.com`);

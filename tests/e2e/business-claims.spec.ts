@@ -31,7 +31,7 @@ test("a member claims businesses by code and by documents, and runs them beside 
   signInElsewhere,
   signInAsNewAdmin,
 }) => {
-  test.setTimeout(180_000);
+  test.slow();
   const member = await signUpAndSignIn();
   const owner = await signInElsewhere(member);
   // The location prompt is another spec's; here it would cover the account menu.

@@ -59,7 +59,7 @@ test("a confidential listing shows a buyer its details only while their NDA stan
   signInElsewhere,
   signInAsNewAdmin,
 }) => {
-  test.setTimeout(180_000);
+  test.slow();
   const stamp = Date.now().toString(36);
   const name = `Zaffron Kitchen ${stamp}`;
   const town = `Quillbury${stamp}`;

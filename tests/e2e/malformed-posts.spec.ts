@@ -144,7 +144,7 @@ for (const role of ["visitor", "member", "staff"] as const) {
     signUpAndSignIn,
     signInAsNewAdmin,
   }) => {
-    test.setTimeout(180_000);
+    test.slow();
     if (role === "member") await signUpAndSignIn();
     if (role === "staff") {
       await signInAsNewAdmin();

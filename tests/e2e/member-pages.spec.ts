@@ -154,7 +154,7 @@ test("the copy says what is true: alerts wait for a confirmed address, a search 
   signUpAndSignIn,
   siteOwner,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const member = await signUpAndSignIn();
   const unconfirmed = "We send alerts only once your e-mail address is confirmed";
 

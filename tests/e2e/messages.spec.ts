@@ -16,7 +16,7 @@ test("a buyer and a seller talk in a thread, each seeing the other's message arr
   signInElsewhere,
   signInAsNewAdmin,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   // A seller's listing, published by staff.
   const sellerMember = await signUpAndSignIn({ fullName: "Sara Seller" });
   const seller = await signInElsewhere(sellerMember);

@@ -7,7 +7,7 @@ import { spawnServer } from "../helpers/server-process";
 import { expect, hydrated, test } from "./fixtures";
 
 test("with SITE_URL unset, a server on a port of the system's choosing takes its own forms", async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.slow();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hbs-port-"));
   // PORT=0, the hardest case: the port is known only once the server starts.
   const server = spawnServer({ PORT: "0", SITE_URL: "", DATA_DIR: dataDir });

@@ -25,7 +25,7 @@ test("a 5,000-character word wraps inside its bubble: the thread stays 390 px wi
   signUpAndSignIn,
   signInAsNewAdmin,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const member = await signUpAndSignIn({ fullName: "Layla Longword" });
   // Registered interest in a sample listing (it has no seller account) opens a thread with HBS.
   const interest = await page.request.post("/buy/kebab-takeaway-cwmbran", {
@@ -107,7 +107,7 @@ test("the review form's stars are radio buttons chosen from the keyboard, and th
   page,
   signUpAndSignIn,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const member = await signUpAndSignIn({ fullName: "Sami Stars" });
   await verifyEmail(page, member);
   const review = "/halal-network-space/cheetham-hill-dental-studio/review";
@@ -166,7 +166,7 @@ test("without JavaScript the stars and the month lists still make a review", asy
   visitorIp,
   signUpAndSignIn,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const member = await signUpAndSignIn({ fullName: "Nadia Nojs" });
   await verifyEmail(page, member);
   const plain = await memberBrowser(browser, baseURL!, visitorIp, member, false);

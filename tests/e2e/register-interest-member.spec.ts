@@ -35,7 +35,7 @@ test("a member's form starts with their details; once they enquire, the page and
   signUpAndSignIn,
 }) => {
   // A dozen pages, each loaded and hydrated.
-  test.setTimeout(120_000);
+  test.slow();
   await cookieChoiceMade(page.context(), baseURL!);
   const member = await signUpAndSignIn();
   const phone = "07700 900321";
@@ -104,7 +104,7 @@ test("without JavaScript the form starts with the member's details, and its answ
   visitorIp,
   signUpAndSignIn,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const member = await signUpAndSignIn();
   const noScript = await browser.newContext({
     baseURL,

@@ -34,7 +34,7 @@ test("a seller runs their own listing from My listings, beside staff", async ({
   signInElsewhere,
   signInAsNewAdmin,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const owner = await signUpAndSignIn();
   const seller = await signInElsewhere(owner);
   const title = `Belgrave Grill ${Date.now()}`;

@@ -128,7 +128,7 @@ test("a bad environment variable stops the server and is named", async () => {
 });
 
 test("SIGTERM finishes cleanly: the database is closed and its lock released", async () => {
-  test.setTimeout(120_000);
+  test.slow();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hbs-shutdown-"));
   const port = String(4500 + Math.floor(Math.random() * 400));
   const server = spawnServer({ PORT: port, DATA_DIR: dataDir });

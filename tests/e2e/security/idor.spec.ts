@@ -63,7 +63,7 @@ test("a member's enquiries, saves, favourites, subscription, passkey and profile
   signUpAndSignIn,
   signInAsNewAdmin,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const owner = await memberBrowser(browser, baseURL, visitorIp);
   const subject = `Private question ${owner.id}`;
   const listing = (await (await owner.page.request.get("/buy")).text()).match(/href="(\/buy\/[^"/?]+)"/)![1]!;
@@ -163,7 +163,7 @@ test("a seller's listing, its enquiries and its steps are theirs alone", async (
   signUpAndSignIn,
   signInAsNewAdmin,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const owner = await memberBrowser(browser, baseURL, visitorIp);
   const title = `Private Grill ${owner.id}`;
   const sent = await owner.page.request.post("/sell", {
@@ -234,7 +234,7 @@ test("a confidential listing's NDAs are its seller's alone to see and withdraw (
   signUpAndSignIn,
   signInAsNewAdmin,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const owner = await memberBrowser(browser, baseURL, visitorIp);
   const title = `Hidden Grill ${owner.id}`;
   const sent = await owner.page.request.post("/sell", {
@@ -376,7 +376,7 @@ test("an owner's business, its edits, halal details and claim documents are thei
   signUpAndSignIn,
   signInAsNewAdmin,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const owner = await memberBrowser(browser, baseURL, visitorIp);
   await signInAsNewAdmin();
   const name = `Owned Grill ${owner.id}`;
@@ -492,7 +492,7 @@ test("an owner's reply to a review is theirs alone: nobody else writes, edits or
   signUpAndSignIn,
   signInAsNewAdmin,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const owner = await memberBrowser(browser, baseURL, visitorIp);
   const reviewer = await memberBrowser(browser, baseURL, visitorIp);
   await verifyEmail(reviewer.page, reviewer.member);

@@ -14,7 +14,7 @@ test("an owner's reply to a review takes hostile text and shows it as text, to t
   signInElsewhere,
   signInAsNewAdmin,
 }) => {
-  test.setTimeout(180_000);
+  test.slow();
   const marker = `hostile${Date.now()}`;
   const member = await signUpAndSignIn();
   const owner = await signInElsewhere(member);
@@ -70,7 +70,7 @@ test("the name a buyer signs an NDA with takes hostile text, shown as text to th
   signInElsewhere,
   signInAsNewAdmin,
 }) => {
-  test.setTimeout(180_000);
+  test.slow();
   const marker = `hostile${Date.now()}`;
   const seller = await signUpAndSignIn();
   const sellerPage = await signInElsewhere(seller);

@@ -86,7 +86,7 @@ for (const role of ["visitor", "member"] as const) {
     baseURL,
     signUpAndSignIn,
   }) => {
-    test.setTimeout(240_000);
+    test.slow();
     if (role === "member") await signUpAndSignIn();
     // The cookies the product set in this browser (a member's session among them), and the ones it reads from the page.
     const own = (await page.context().cookies()).map((cookie) => ({ name: cookie.name, value: cookie.value }));
