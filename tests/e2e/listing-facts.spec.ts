@@ -53,6 +53,37 @@ test("the sample listing's page shows its Key facts, the derived figures, and JS
   await expect(page.getByRole("table", { name: "Key facts" })).toHaveCount(0);
 });
 
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a card shows the figures a buyer compares, inside the card, and none the seller did not give", async ({
+    page,
+  }) => {
+    await page.goto(`/buy?search=${encodeURIComponent("Kebab Takeaway Cwmbran")}`);
+    // The sample kebab takeaway gives its net profit and tenure, but no turnover.
+    const kebabCard = card(page, kebab);
+    const figure = (term: string) =>
+      kebabCard
+        .getByRole("term")
+        .filter({ hasText: new RegExp(`^${term}$`) })
+        .locator("xpath=following-sibling::dd");
+    await expect(figure("Net profit")).toHaveText("£18,000");
+    await expect(figure("Tenure")).toHaveText("Leasehold");
+    await expect(kebabCard.getByRole("term").filter({ hasText: /^Turnover$/ })).toHaveCount(0);
+    // Each figure on one line, inside its card, at 390 px.
+    const box = (await kebabCard.boundingBox())!;
+    for (const term of ["Net profit", "Tenure"]) {
+      const { x, width, height } = (await figure(term).boundingBox())!;
+      expect(x).toBeGreaterThanOrEqual(box.x);
+      expect(x + width).toBeLessThanOrEqual(box.x + box.width);
+      expect(height).toBeLessThan(24);
+    }
+    // A listing whose seller gave no figures shows only its price.
+    await page.goto(`/buy?search=${encodeURIComponent("Egyptian")}`);
+    await expect(card(page, egyptian).getByRole("term")).toHaveText(["Asking price"]);
+  });
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

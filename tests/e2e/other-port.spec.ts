@@ -14,8 +14,9 @@ test("with SITE_URL unset, a server on a port of the system's choosing takes its
   const context = await browser.newContext();
   try {
     let site = "";
+    // A new folder is migrated and seeded first: with two runs at once, over 150 s.
     await expect
-      .poll(() => (site = /serving on (http:\/\/localhost:\d+)/.exec(server.output())?.[1] ?? ""), { timeout: 150_000 })
+      .poll(() => (site = /serving on (http:\/\/localhost:\d+)/.exec(server.output())?.[1] ?? ""), { timeout: 300_000 })
       .not.toBe("");
     const page = await context.newPage();
 

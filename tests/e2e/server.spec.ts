@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { spawnServer } from "../helpers/server-process";
+import { freePort, spawnServer } from "../helpers/server-process";
 import { e2eServer } from "./fixtures";
 
 test("GET /healthz answers 200 while the database answers", async ({ request }) => {
@@ -130,14 +130,11 @@ test("a bad environment variable stops the server and is named", async () => {
 test("SIGTERM finishes cleanly: the database is closed and its lock released", async () => {
   test.slow();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hbs-shutdown-"));
-  const port = String(4500 + Math.floor(Math.random() * 400));
-  const server = spawnServer({ PORT: port, DATA_DIR: dataDir });
+  // A port nobody holds (a random one once met the other run's, two runs at once).
+  const server = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
   try {
-    await expect
-      .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status, {
-        timeout: 90_000,
-      })
-      .toBe(200);
+    // A new folder is migrated and seeded first: with two runs at once, over 90 s.
+    await server.ready(300_000);
     expect(fs.existsSync(path.join(dataDir, "pglite.lock"))).toBe(true);
     server.process.kill("SIGTERM");
     expect(await server.exited).toBe(0);

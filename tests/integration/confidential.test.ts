@@ -55,6 +55,7 @@ async function confidentialListing(sellerId: string, publishedAt = new Date()) {
       askingPricePence: 120_000_00,
       annualRevenuePence: 400_000_00,
       netProfitPence: 90_000_00,
+      tenure: "freehold",
       description: "zq-secret-description of a grill",
       features: ["zq-feature one"],
       images: ["/uploads/listings/zq-photo.jpg"],
@@ -116,6 +117,13 @@ describe("confidential listings", () => {
     const found = await search("search=south+wales");
     expect(found.items.map((item) => item.id)).toContain(listing.id);
     expect(leaks(JSON.stringify(found.items))).toEqual([]);
+    // Its card has the figures buyers compare (issue #50) only as chosen: the asking price.
+    expect(found.items.find((item) => item.id === listing.id)).toMatchObject({
+      askingPricePence: 120_000_00,
+      annualRevenuePence: null,
+      netProfitPence: null,
+      tenure: null,
+    });
 
     const sitemap = await (await sitemapPart("listings-1.xml"))!.text();
     expect(sitemap).toContain(`/buy/confidential-${listing.id}`);

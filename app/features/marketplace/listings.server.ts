@@ -28,6 +28,9 @@ export const cardColumns = {
   askingPricePence: businessListing.askingPricePence,
   monthlyLeasePence: businessListing.monthlyLeasePence,
   annualRevenuePence: businessListing.annualRevenuePence,
+  // With the turnover, what a buyer compares across cards (issue #50).
+  netProfitPence: businessListing.netProfitPence,
+  tenure: businessListing.tenure,
   description: businessListing.description,
   features: businessListing.features,
   images: businessListing.images,

@@ -70,6 +70,8 @@ test("staff forms and lists, and every stored hostile value shown to staff as te
   visitorIp,
   signInAsNewAdmin,
 }) => {
+  // Every staff form and list: over 180 s with two runs at once.
+  test.slow();
   // A member, listing submissions and an enquiry of this test's own, full of hostile text.
   const marker = `hostile${Date.now()}`;
   const visitor = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": visitorIp } });

@@ -14,6 +14,7 @@ import { EnquiredNote } from "./enquired-note";
 import { useListingDialogs } from "./listing-dialogs";
 import { SaveListingButton } from "./save-listing-button";
 import { askingPriceLabel, leaseLabel, offersLabel, photoAlt } from "./listing-text";
+import { cardFigures } from "./card-figures";
 import { underOfferLabel } from "./under-offer";
 
 export interface ListingCardProps {
@@ -139,6 +140,7 @@ export function ListingCard({ listing, headingLevel = 2, className, eager = fals
             <p className="pb-1 text-sm font-medium text-slate-700">{leaseLabel(listing.monthlyLeasePence)}</p>
           ) : null}
         </div>
+        <CardFigures figures={cardFigures(listing)} />
 
         <p className="mt-3 line-clamp-2 text-sm text-slate-700">{listing.description}</p>
         {enquired ? <EnquiredNote enquired={enquired} describedBy={titleId} /> : null}
@@ -190,5 +192,20 @@ export function ListingCard({ listing, headingLevel = 2, className, eager = fals
       </div>
       {dialogs}
     </article>
+  );
+}
+
+/** Turnover, net profit and tenure side by side: three columns fit a phone's card. */
+function CardFigures({ figures }: { figures: { label: string; value: string }[] }) {
+  if (figures.length === 0) return null;
+  return (
+    <dl className="mt-3 grid grid-cols-3 gap-x-3 border-t border-slate-100 pt-3">
+      {figures.map((figure) => (
+        <div key={figure.label} className="min-w-0">
+          <dt className="text-xs font-medium text-slate-600">{figure.label}</dt>
+          <dd className="text-sm font-semibold [overflow-wrap:anywhere] text-slate-900">{figure.value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
