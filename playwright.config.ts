@@ -14,7 +14,7 @@ const PUBLISHES = [
   /messages\.spec\.ts/,
   /listing-views\.spec\.ts/,
   /payments\.spec\.ts/,
-  /directory-(halal|hours|hygiene)\.spec\.ts/,
+  /directory-(halal|hours|hygiene|placement)\.spec\.ts/,
   /security\/idor\.spec\.ts/,
   /security\/injection-published\.spec\.ts/,
   /reviews\.spec\.ts/,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mapsSearchHref, refererPath, safeRedirectPath, safeWebsite } from "./links";
+import { directionsHref, mapsSearchHref, refererPath, safeRedirectPath, safeWebsite } from "./links";
 
 describe("safeWebsite", () => {
   it("keeps http and https addresses", () => {
@@ -56,5 +56,16 @@ describe("refererPath", () => {
     expect(from("https://evil.example/buy")).toBe("/");
     expect(from("not a url")).toBe("/");
     expect(from()).toBe("/");
+  });
+});
+
+describe("directionsHref", () => {
+  it("goes to a position, or to an address", () => {
+    expect(directionsHref({ latitude: 51.5842, longitude: -2.9977 })).toBe(
+      "https://www.google.com/maps/dir/?api=1&destination=51.5842%2C-2.9977",
+    );
+    expect(directionsHref("5 Victoria Street, Cwmbran NP44 3JS")).toBe(
+      "https://www.google.com/maps/dir/?api=1&destination=5%20Victoria%20Street%2C%20Cwmbran%20NP44%203JS",
+    );
   });
 });

@@ -16,6 +16,16 @@ export function mapsSearchHref(address: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 }
 
+/**
+ * Directions to a place: Google's maps URL, which a phone opens in its maps
+ * app, from where the phone is. To a position when the place's is exact,
+ * else to its address.
+ */
+export function directionsHref(to: { latitude: number; longitude: number } | string): string {
+  const destination = typeof to === "string" ? to : `${to.latitude},${to.longitude}`;
+  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
+}
+
 const THIS_SITE = "http://this-site.invalid";
 
 /**

@@ -3,6 +3,7 @@
 // the Toaster once one is wanted (FlashToast), and a toast is shown once that
 // Toaster is on the page, so screen readers hear it in a region already there.
 import { useSyncExternalStore } from "react";
+import { setOverlayWanted } from "./overlays";
 
 type ToastKind = "message" | "success" | "error" | "info";
 
@@ -12,6 +13,8 @@ let onMounted: () => void = () => {};
 const mounted = new Promise<void>((resolve) => (onMounted = resolve));
 
 export function showToast(kind: ToastKind, title: string, options?: { id?: string; description?: string }) {
+  // The banner and the prompt wait until the toast has gone (the Toaster says when).
+  setOverlayWanted("toast", true);
   if (!wanted) {
     wanted = true;
     for (const listener of listeners) listener();

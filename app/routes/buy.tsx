@@ -75,7 +75,7 @@ export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHero title="Buy a business">Browse verified halal businesses for sale across the UK</PageHero>
-      <div className="mx-auto max-w-6xl px-4 py-10">
+      <div className="mx-auto max-w-6xl px-4 pt-6 pb-10 sm:py-10">
         <Form
           method="get"
           role="search"
@@ -146,9 +146,11 @@ export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
           </FiltersDisclosure>
         </Form>
         <NearNotice near={near} />
-        <SaveSearchForm suggestedName={suggestedName} error={saveError} />
-
-        <ResultsViews params={params} view={view} />
+        {/* One row on a phone: the views, and saving the search (its form opens below, on a row of its own). */}
+        <div className="mt-4 flex flex-wrap items-start gap-3">
+          <ResultsViews params={params} view={view} />
+          <SaveSearchForm suggestedName={suggestedName} error={saveError} />
+        </div>
         {tiles ? (
           <ResultsMap
             tiles={tiles}

@@ -1,14 +1,15 @@
-import { ArrowLeft, MapPin, Phone } from "lucide-react";
+import { ArrowLeft, MapPin, Navigation, Phone } from "lucide-react";
 import { data, Link } from "react-router";
 import { getBusinessBySlug } from "~/features/directory/businesses.server";
 import { isDentalPractice } from "~/features/directory/business-kind";
 import { BusinessBadges, VisitWebsiteLink } from "~/features/directory/components/business-details";
 import { FavouriteButton } from "~/features/directory/components/favourite-button";
-import { HalalBadges } from "~/features/directory/components/halal-and-hours";
+import { HalalBadges, OpeningLine } from "~/features/directory/components/halal-and-hours";
 import { HygienePanel } from "~/features/directory/components/food-hygiene";
 import { HalalPanel } from "~/features/directory/components/halal-panel";
 import { HoursPanel } from "~/features/directory/components/hours-panel";
 import { PlaceMapOnDemand } from "~/features/places/components/place-map-on-demand";
+import { markerDetail, placementNote } from "~/features/places/placement";
 import { mapTiles } from "~/features/places/map-tiles.server";
 import { ReportChange } from "~/features/directory/components/report-change";
 import { halalBadges, staleReasons } from "~/features/directory/halal";
@@ -30,12 +31,13 @@ import { businessReviews } from "~/features/reviews/business-reviews.server";
 import { enquiryClientAction } from "~/features/enquiries/client-action";
 import { handleEnquiryForm } from "~/features/enquiries/enquiries.server";
 import { addDays } from "~/lib/dates";
-import { mapsSearchHref, safeWebsite } from "~/lib/links";
+import { directionsHref, mapsSearchHref, safeWebsite } from "~/lib/links";
 import { telHref } from "~/lib/phone";
 import { seoMeta, summarise } from "~/lib/seo";
 import { absoluteUrl } from "~/server/site.server";
 import type { Route } from "./+types/directory-business";
 import { imageLoading, srcSetOf } from "~/lib/images";
+import { buttonVariants } from "~/components/ui/button";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const business = await getBusinessBySlug(params.slug);
@@ -75,6 +77,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const { ownerId: _ownerId, ...shown } = business;
   return {
     business: { ...shown, website },
+    // To its own position when it has one; a town's centre is no place to go (decision 0074).
+    directions:
+      business.latitude !== null && business.longitude !== null && !placementNote(business)
+        ? directionsHref({ latitude: business.latitude, longitude: business.longitude })
+        : business.address
+          ? directionsHref(business.address)
+          : null,
     tiles: mapTiles(),
     halal: { badges: halalBadges(business, today), staleReasons: staleReasons(business, today) },
     hygiene: hygiene.get(business.id) ?? null,
@@ -121,7 +130,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? seoMeta(loaderData.seo) : [{ title: "Page not found | HBS" }];
 
 export default function DirectoryBusiness({
-  loaderData: { business, tiles, halal, hours, hygiene, reviews },
+  loaderData: { business, directions, tiles, halal, hours, hygiene, reviews },
   actionData,
 }: Route.ComponentProps) {
   return (
@@ -143,7 +152,8 @@ export default function DirectoryBusiness({
             width={1200}
             height={800}
             {...imageLoading(true)}
-            className="aspect-[3/2] w-full rounded-xl object-cover shadow-sm"
+            // On a phone after what people came for: the name, halal status, open now, call and directions.
+            className="order-last aspect-[3/2] w-full rounded-xl object-cover shadow-sm md:order-none"
           />
         ) : null}
         <div>
@@ -170,6 +180,29 @@ export default function DirectoryBusiness({
           <div className="mt-3">
             <HalalBadges badges={halal.badges} />
           </div>
+          {hours ? <OpeningLine opening={hours.opening} className="mt-2" /> : null}
+          {business.phone || directions ? (
+            <div className="mt-4 flex flex-wrap gap-2">
+              {business.phone ? (
+                <a href={telHref(business.phone)} className={buttonVariants({ size: "sm" })}>
+                  <Phone aria-hidden />
+                  Call
+                </a>
+              ) : null}
+              {directions ? (
+                <a
+                  href={directions}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={buttonVariants({ variant: "outline", size: "sm" })}
+                >
+                  <Navigation aria-hidden />
+                  Directions
+                  <span className="sr-only">(opens in a new tab)</span>
+                </a>
+              ) : null}
+            </div>
+          ) : null}
           <p className="mt-4 text-slate-800">{business.description}</p>
           <dl className="mt-6 grid gap-3 text-sm">
             {business.address ? (
@@ -210,7 +243,7 @@ export default function DirectoryBusiness({
                 latitude: business.latitude,
                 longitude: business.longitude,
                 title: business.name,
-                detail: business.address ?? business.town,
+                detail: markerDetail(business),
               }}
             />
           ) : null}

@@ -14,6 +14,7 @@ import { ResultsMap, ResultsViews } from "~/features/places/components/map-view"
 import { mapTiles } from "~/features/places/map-tiles.server";
 import { nearFilter, readNearSearch } from "~/features/places/places.server";
 import { directoryTabs } from "~/lib/categories";
+import { markerDetail } from "~/features/places/placement";
 import { withParams } from "~/lib/list-query";
 import { parseLocationCookie } from "~/lib/user-location";
 import { cn } from "~/lib/utils";
@@ -57,7 +58,7 @@ export default function Directory({
   return (
     <>
       <PageHero title="The Halal Directory">Find trusted halal businesses across the UK.</PageHero>
-      <div className="mx-auto max-w-6xl px-4 py-10">
+      <div className="mx-auto max-w-6xl px-4 pt-6 pb-10 sm:py-10">
         <Form
           method="get"
           role="search"
@@ -128,7 +129,7 @@ export default function Directory({
           </ul>
         </nav>
 
-        <ResultsViews params={params} view={view} />
+        <ResultsViews params={params} view={view} className="mt-4" />
         {tiles ? (
           <ResultsMap
             tiles={tiles}
@@ -140,7 +141,7 @@ export default function Directory({
                       latitude: b.latitude,
                       longitude: b.longitude,
                       title: b.name,
-                      detail: b.town,
+                      detail: markerDetail(b),
                       href: `/halal-network-space/${b.slug}`,
                     },
                   ]

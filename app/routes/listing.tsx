@@ -3,6 +3,8 @@ import { data, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { ListingGallery } from "~/features/marketplace/components/listing-gallery";
 import { KeyFactsTable } from "~/features/marketplace/components/key-facts-table";
+import { ActionBarOnPhones, PriceOnPhones } from "~/features/marketplace/components/listing-on-phones";
+import { cardFigures } from "~/features/marketplace/components/card-figures";
 import { askingPriceLabel, offersLabel } from "~/features/marketplace/components/listing-text";
 import { underOfferLabel } from "~/features/marketplace/components/under-offer";
 import { keyFactRows } from "~/features/marketplace/listing-facts";
@@ -95,9 +97,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       // Worked out here like the facts below: the page's script then leaves out the modules that word them.
       district: postcodeDistrict(listing.postcode),
       offers: offersLabel(listing.offersCount),
+      category: listingCategoryLabel(listing.category),
       askingPrice: askingPriceLabel(listing.askingPricePence),
       // Worked out here, so that the page's script carries neither the arithmetic nor the date formats.
       keyFacts: keyFactRows(listing),
+      // The figures a phone shows under the title, as a card shows them.
+      headlineFigures: cardFigures(listing),
       underOffer: available && listing.underOfferAt ? underOfferLabel(listing.underOfferAt) : null,
       // How current it is (decision 0030): when it was listed and when its seller last said it is still for sale.
       listedOn: listing.publishedAt ? formatLondonDate(listing.publishedAt) : null,
@@ -168,8 +173,10 @@ export default function Listing({
     enquired,
     district,
     offers,
+    category,
     askingPrice,
     keyFacts,
+    headlineFigures,
     underOffer,
     listedOn,
     confirmedOn,
@@ -190,7 +197,7 @@ export default function Listing({
         </p>
       )}
       <div className="mt-6 flex flex-wrap items-center gap-2">
-        <Badge>{listingCategoryLabel(listing.category)}</Badge>
+        <Badge>{category}</Badge>
         {listing.featured ? <Badge variant="accent">Featured</Badge> : null}
         <Badge variant="outline">{offers}</Badge>
         {underOffer ? <Badge className="bg-amber-100 text-amber-950">{underOffer}</Badge> : null}
@@ -206,6 +213,7 @@ export default function Listing({
         {listing.town}
         {district ? `, ${district}` : ""}
       </p>
+      <PriceOnPhones askingPrice={askingPrice} figures={headlineFigures} available={available} />
       {listing.latitude !== null && listing.longitude !== null ? (
         <PlaceMapOnDemand
           tiles={tiles}
@@ -288,6 +296,7 @@ export default function Listing({
           ) : null}
         </aside>
       </div>
+      {available ? <ActionBarOnPhones askingPrice={askingPrice} /> : null}
     </article>
   );
 }

@@ -390,6 +390,12 @@ export const businessListing = pgTable(
 // ---------------------------------------------------------------------------
 
 export const directoryCategory = pgEnum("directory_category", ["food", "other"]);
+/**
+ * How a business's position was found (decision 0074): given as coordinates,
+ * at its full postcode, or only at its postcode district's or town's centre,
+ * where a distance would be false.
+ */
+export const placedAt = pgEnum("placed_at", ["given", "postcode", "district", "town"]);
 // Halal evidence (docs/decisions/0027-halal-evidence.md).
 export const halalCertifierBody = pgEnum("halal_certifier_body", ["hmc", "hfa", "hmb", "hab", "mfb", "other"]);
 export const halalSlaughter = pgEnum("halal_slaughter", ["hand", "machine"]);
@@ -413,6 +419,8 @@ export const directoryBusiness = pgTable(
     postcode: text("postcode"),
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
+    // Null when the business has no position.
+    placedAt: placedAt("placed_at"),
     phone: text("phone"),
     website: text("website"),
     image: text("image"),

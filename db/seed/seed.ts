@@ -129,7 +129,9 @@ export async function seedDatabase(db: Database, options: SeedImages & { now?: D
         town: business.town,
         address: business.address,
         postcode: business.postcode,
+        // The sample businesses sit at their town's centre, and say so (decision 0074).
         ...TOWNS[business.town],
+        placedAt: "town",
         phone: business.phone,
         website: business.website,
         image,

@@ -1,17 +1,16 @@
 // Filters on a phone (issue #50, point 2; decision 0071): on /buy and the
 // directory, list and map, the search box and one "Filters (n)" disclosure come
-// before the results, so the first result is on the first screen of a 390 × 844
-// phone, for a visitor and a member, with or without the cookie banner and the
-// location prompt. Inside: the other filters, the places in one "Where" group,
-// and one button. "Save this search" is one button that opens its form.
-import type { Browser, Page } from "@playwright/test";
+// before the results (first-screen.spec.ts measures that the first result is on
+// the first screen of a 390 × 844 phone). Inside: the other filters, the places
+// in one "Where" group, and one button. "Save this search" is one button that
+// opens its form.
+import type { Page } from "@playwright/test";
 import { seriousViolations } from "./axe";
-import { cookieChoiceMade, expect, hydrated, test, type Member } from "./fixtures";
+import { cookieChoiceMade, expect, hydrated, test } from "./fixtures";
 
 const phone = { width: 390, height: 844 };
 test.use({ viewport: phone });
 
-const lists = ["/buy", "/buy?view=map", "/halal-network-space", "/halal-network-space?view=map"];
 const kebab = "Established Kebab Takeaway in Cwmbran";
 
 const filters = (page: Page) => page.locator("summary", { hasText: /^Filters/ });
@@ -25,90 +24,12 @@ function firstResult(page: Page, path: string) {
   return (path.startsWith("/buy") ? listings(page) : businesses(page)).first();
 }
 
-/** Where the top of the first result is, from the top of the page, on each list. */
-async function firstResultTops(page: Page, { prompt = false } = {}) {
-  const tops: Record<string, number> = {};
-  for (const path of lists) {
-    await page.goto(path);
-    await hydrated(page);
-    if (prompt) {
-      // The spec's 2 s, on the page's clock.
-      await page.clock.runFor(2_000);
-      await expect(page.getByRole("region", { name: "Show businesses near you?" })).toBeVisible();
-      await expect(page.getByRole("region", { name: "We value your privacy" })).toBeVisible();
-    }
-    tops[path] = await firstResult(page, path).evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
-  }
-  return tops;
-}
-
 function expectAllOnFirstScreen(tops: Record<string, number>) {
   for (const [path, top] of Object.entries(tops)) {
     expect(top, `the top of ${path}'s first result`).toBeGreaterThan(0);
     expect(top, `the top of ${path}'s first result`).toBeLessThan(phone.height);
   }
 }
-
-/** A browser on its first visit: no cookie choice, no answer to the location prompt, the prompt's clock ours. */
-async function firstVisit(browser: Browser, baseURL: string, visitorIp: string) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: phone,
-    extraHTTPHeaders: { "x-forwarded-for": visitorIp },
-  });
-  const page = await context.newPage();
-  await page.clock.install();
-  return page;
-}
-
-test.describe("the first result is on the first screen", () => {
-  test("for a visitor whose cookie choice is stored", async ({ page, baseURL }) => {
-    await cookieChoiceMade(page.context(), baseURL!);
-    expectAllOnFirstScreen(await firstResultTops(page));
-    await expect(page.getByRole("region", { name: "We value your privacy" })).toHaveCount(0);
-  });
-
-  test("for a signed-in member, under the bar asking them to confirm their e-mail", async ({
-    page,
-    baseURL,
-    signUpAndSignIn,
-  }) => {
-    await cookieChoiceMade(page.context(), baseURL!);
-    await signUpAndSignIn();
-    await page.goto("/buy");
-    await expect(page.getByRole("complementary", { name: "Confirm your e-mail address" })).toBeVisible();
-    await expect(saveSummary(page)).toBeVisible();
-    expectAllOnFirstScreen(await firstResultTops(page));
-  });
-
-  test("on a first visit, with the cookie banner and the location prompt showing", async ({
-    browser,
-    baseURL,
-    visitorIp,
-  }) => {
-    const page = await firstVisit(browser, baseURL!, visitorIp);
-    expectAllOnFirstScreen(await firstResultTops(page, { prompt: true }));
-    await page.context().close();
-  });
-
-  test("for a member on their first visit on this browser, banner and prompt showing", async ({
-    browser,
-    baseURL,
-    visitorIp,
-    signUpAndSignIn,
-  }) => {
-    const member: Member = await signUpAndSignIn();
-    const page = await firstVisit(browser, baseURL!, visitorIp);
-    const signedIn = await page.request.post("/auth", {
-      form: { intent: "sign-in", email: member.email, password: member.password },
-      maxRedirects: 0,
-    });
-    expect(signedIn.status()).toBe(302);
-    await page.context().clearCookies({ name: /hbs_toast$/ });
-    expectAllOnFirstScreen(await firstResultTops(page, { prompt: true }));
-    await page.context().close();
-  });
-});
 
 test("'Filters' opens the other filters, the places together under 'Where' and one button, and counts those on", async ({
   page,

@@ -1,5 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
-import { hydrated } from "./fixtures";
+import { seriousViolations } from "./axe";
+import { cookieChoiceMade, hydrated } from "./fixtures";
+
+// The cookie choice made: the prompt waits its turn behind the banner
+// (decision 0073; first-screen.spec.ts shows the turns).
+test.beforeEach(({ context, baseURL }) => cookieChoiceMade(context, baseURL!));
 
 const prompt = (page: Page) => page.getByRole("region", { name: "Show businesses near you?" });
 /** Reloads with the page's clock under the test's hand, and lets the prompt's 2 s pass on it: no prompt. */
@@ -64,3 +69,24 @@ test("a geolocation error stores denied", async ({ page }) => {
   await expect.poll(async () => (await stored(page)).permission).toBe("denied");
   expect((await stored(page)).location).toBeNull();
 });
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${viewport.width} px the prompt sits at the foot of the screen and has no serious axe violations`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.clock.install();
+    await page.goto("/halal-network-space");
+    await hydrated(page);
+    await page.clock.runFor(2_000);
+    await expect(prompt(page)).toBeVisible();
+    const box = (await prompt(page).boundingBox())!;
+    const heading = (await page.getByRole("heading", { level: 1 }).boundingBox())!;
+    expect(box.y).toBeGreaterThan(heading.y + heading.height);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}

@@ -1,6 +1,9 @@
 // Near a postcode or town, and the maps (decision 0034), against the sample
 // data: Cwmbran's businesses are about 0.3 miles from district NP44's centre,
-// Newport's about 4.8 miles. The maps draw from the local tile stand-in.
+// Newport's about 4.8 miles. The sample businesses sit at their town's centre,
+// so their cards say so instead of a distance, and each town's are one marker
+// on the map, with their count (decision 0074). The maps draw from the local
+// tile stand-in.
 import { expect, test, type Page } from "@playwright/test";
 import { TILE_PEER_URL } from "../../playwright.config";
 import { seriousViolations } from "./axe";
@@ -27,7 +30,9 @@ test("the directory finds businesses near a postcode, nearest first in miles, wi
     page.getByText("Within 3 miles of NP44 1PU, nearest first, measured from the centre of NP44 (Cwmbran)."),
   ).toBeVisible();
   await expect(businesses(page)).toHaveCount(2);
-  for (const card of await businesses(page).all()) await expect(card).toContainText(/Cwmbran · 0\.\d miles away/);
+  for (const card of await businesses(page).all()) {
+    await expect(card).toContainText("Cwmbran · placed at the centre of Cwmbran");
+  }
 
   await page.getByLabel("Within").selectOption("5");
   await page.getByRole("button", { name: "Search" }).click();
@@ -92,8 +97,11 @@ test("the Map view shows this page's results as markers from the tile server, us
   await expect(page).toHaveURL(/view=map/);
   const map = page.getByRole("region", { name: "Map of this page of results" });
   await expect(map).toBeVisible();
+  // Cwmbran's two and Newport's three, each town's at its centre: one marker a town, with its count.
   const markers = map.locator(".leaflet-marker-icon");
-  await expect(markers).toHaveCount(5);
+  await expect(markers).toHaveCount(2);
+  await expect(map.getByRole("button", { name: "2 results at one place" })).toHaveText("2");
+  await expect(map.getByRole("button", { name: "3 results at one place" })).toHaveText("3");
   await expect(page.getByText("5 of the 5 results on this page are on the map.")).toBeVisible();
   // Tiles come from MAP_TILES_URL (the stand-in), and no other host.
   await expect(map.locator("img.leaflet-tile-loaded").first()).toBeVisible();
@@ -105,7 +113,7 @@ test("the Map view shows this page's results as markers from the tile server, us
   // The list is still the page's primary view, below the map.
   await expect(businesses(page)).toHaveCount(5);
 
-  // Keyboard: Tab reaches a marker, Enter opens its popup, whose link goes to the business's page.
+  // Keyboard: Tab reaches a marker, Enter opens its popup, which links each of its businesses' pages.
   await page.getByRole("link", { name: "Map", exact: true }).focus();
   let focused = "";
   for (let i = 0; i < 30 && !focused.includes("leaflet-marker-icon"); i++) {
@@ -114,23 +122,34 @@ test("the Map view shows this page's results as markers from the tile server, us
   }
   expect(focused).toContain("leaflet-marker-icon");
   const title = await page.evaluate(() => document.activeElement?.getAttribute("title"));
+  const count = Number(/^(\d) results at one place$/.exec(title ?? "")?.[1]);
   await page.keyboard.press("Enter");
-  const popupLink = map.locator(".leaflet-popup").getByRole("link", { name: title! });
-  await expect(popupLink).toBeVisible();
+  const popupLinks = map.locator(".leaflet-popup").getByRole("link");
+  await expect(popupLinks).toHaveCount(count);
   expect(await seriousViolations(page)).toEqual([]);
-  await popupLink.click();
+  const name = await popupLinks.first().textContent();
+  await popupLinks.first().click();
   await expect(page).toHaveURL(/\/halal-network-space\/[a-z0-9-]+$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title!);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name!);
 });
 
 test("/buy's Map view links its markers to the listings", async ({ page }) => {
   await page.goto("/buy?near=Newport&radius=5&view=map");
   const map = page.getByRole("region", { name: "Map of this page of results" });
-  await expect(map.locator(".leaflet-marker-icon")).toHaveCount(await listings(page).count());
-  // Two of Newport's listings share a position; a marker is reached by keyboard whatever lies on top.
-  await map.locator(".leaflet-marker-icon").last().focus();
+  // Newport's two listings share a position: one marker for them, counting them, whose popup links each;
+  // Cwmbran's, 4.8 miles away, is a marker of its own. Every listing is counted once.
+  const shown = await listings(page).count();
+  const stacked = map.getByRole("button", { name: "2 results at one place" });
+  await expect(stacked).toHaveText("2");
+  const counts = await map
+    .locator(".leaflet-marker-icon")
+    .evaluateAll((icons) => icons.map((icon) => Number(icon.textContent) || 1));
+  expect(counts.reduce((a, b) => a + b, 0)).toBe(shown);
+  await stacked.focus();
   await page.keyboard.press("Enter");
-  await expect(map.locator(".leaflet-popup-content a")).toHaveAttribute("href", /^\/buy\/[a-z0-9-]+$/);
+  const links = map.locator(".leaflet-popup-content a");
+  await expect(links).toHaveCount(2);
+  for (const link of await links.all()) await expect(link).toHaveAttribute("href", /^\/buy\/[a-z0-9-]+$/);
 });
 
 test("a business's and a listing's page show a small map only when asked, and list pages carry no Leaflet", async ({

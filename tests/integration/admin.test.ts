@@ -438,6 +438,27 @@ describe("directory", () => {
     }
   });
 
+  it("places a business where staff typed, else at its postcode or town, and says which (decision 0074)", async () => {
+    const admin = await staff();
+    const placed = async (id: number) => {
+      const { latitude, longitude, placedAt } = (await getDirectoryBusiness(id))!;
+      return { latitude, longitude, placedAt };
+    };
+    const atTown = await saveDirectoryBusiness(admin, null, business({ name: "Placed Butchers" }));
+    if (!atTown.ok) throw new Error(JSON.stringify(atTown.fieldErrors));
+    const leeds = await placed(atTown.id);
+    expect(leeds).toMatchObject({ placedAt: "town", latitude: expect.closeTo(53.8, 0) });
+    // The form shows its coordinates back: sent unchanged with a postcode, it moves to the postcode's district.
+    await saveDirectoryBusiness(admin, atTown.id, business({ name: "Placed Butchers", postcode: "B1 1AA", ...leeds }));
+    expect(await placed(atTown.id)).toMatchObject({ placedAt: "district", latitude: expect.closeTo(52.48, 1) });
+    // Typed by staff: given, and kept when shown back unchanged.
+    const typed = { latitude: 52.4801, longitude: -1.9001 };
+    await saveDirectoryBusiness(admin, atTown.id, business({ name: "Placed Butchers", postcode: "B1 1AA", ...typed }));
+    expect(await placed(atTown.id)).toEqual({ ...typed, placedAt: "given" });
+    await saveDirectoryBusiness(admin, atTown.id, business({ name: "Placed Butchers", town: "Cardiff", ...typed }));
+    expect(await placed(atTown.id)).toEqual({ ...typed, placedAt: "given" });
+  });
+
   it("links a business to its owner's account by e-mail, who may then buy promotion for it", async () => {
     const admin = await staff();
     const owner = await staff("owner-of-butchers@example.com");

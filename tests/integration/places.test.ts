@@ -90,6 +90,7 @@ describe("postcodes and towns", () => {
           latitude: 51.65064,
           longitude: -3.02637,
           label: "NP44 1PU",
+          precision: "district",
           approximate: "NP44 (Cwmbran)",
           alsoNamed: [],
         },
@@ -98,8 +99,12 @@ describe("postcodes and towns", () => {
   });
 
   it("resolve a district, and towns by local authority, locality and region", async () => {
-    expect(await resolvePlace("b1")).toMatchObject({ place: { ...B1, label: "B1 (Birmingham)" } });
-    expect(await resolvePlace("Cwmbran")).toMatchObject({ place: { latitude: 51.65064, longitude: -3.02637 } });
+    expect(await resolvePlace("b1")).toMatchObject({
+      place: { ...B1, label: "B1 (Birmingham)", precision: "district" },
+    });
+    expect(await resolvePlace("Cwmbran")).toMatchObject({
+      place: { latitude: 51.65064, longitude: -3.02637, precision: "town" },
+    });
     const birmingham = await resolvePlace("birmingham");
     expect(birmingham).toMatchObject({ place: { label: "Birmingham" } });
     if ("place" in birmingham) expect(milesBetween(birmingham.place, B1)).toBeLessThan(5);
@@ -142,7 +147,7 @@ describe("postcodes and towns", () => {
       .values({ postcode: "NP44 1PU", kind: "full", latitude: 51.6401, longitude: -3.0192 });
     try {
       expect(await resolvePlace("NP44 1PU")).toEqual({
-        place: { latitude: 51.6401, longitude: -3.0192, label: "NP44 1PU", alsoNamed: [] },
+        place: { latitude: 51.6401, longitude: -3.0192, label: "NP44 1PU", precision: "postcode", alsoNamed: [] },
       });
     } finally {
       await db().delete(postcodeLocation).where(eq(postcodeLocation.postcode, "NP44 1PU"));

@@ -10,7 +10,8 @@ import { importPostcodes, RefusedFile } from "../../app/features/places/postcode
 import { resolvePlace } from "../../app/features/places/places.server";
 import { distanceKm } from "../../app/lib/geo";
 import { db } from "../../app/server/db.server";
-import { postcodeLocation } from "../../app/server/schema";
+import { directoryBusiness, postcodeLocation } from "../../app/server/schema";
+import { addBusiness } from "../helpers/directory-fixtures";
 import { migratedAppDatabase } from "../helpers/test-database";
 
 // No sample data: the migrations alone bring the postcode districts.
@@ -37,7 +38,7 @@ describe("db:postcodes", () => {
         "  refused 1: no coordinates\n  refused 1: coordinates outside the UK\n  refused 1: not a full UK postcode",
     );
     expect(await resolvePlace("np44 1pu")).toEqual({
-      place: { latitude: 51.654923, longitude: -3.02218, label: "NP44 1PU", alsoNamed: [] },
+      place: { latitude: 51.654923, longitude: -3.02218, label: "NP44 1PU", precision: "postcode", alsoNamed: [] },
     });
     // The same file again changes nothing.
     expect(await importPostcodes(fixture("onspd-sample.csv"), { print: quiet })).toMatchObject({
@@ -45,6 +46,44 @@ describe("db:postcodes", () => {
       changed: 0,
     });
     expect(await fullPostcodes()).toBe(3);
+  });
+
+  it("moves businesses placed only at their town's or district's centre to their full postcode", async () => {
+    const at = { latitude: 51.6537, longitude: -3.021 };
+    const town = await addBusiness(db(), "Placed At Town", { ...at, postcode: "NP44 1PU", placedAt: "town" }, []);
+    const district = await addBusiness(
+      db(),
+      "Placed At District",
+      { ...at, postcode: "np441pu", placedAt: "district" },
+      [],
+    );
+    // Typed by staff: theirs stays, whatever the postcode says.
+    const given = await addBusiness(db(), "Placed As Given", { ...at, postcode: "NP44 1PU", placedAt: "given" }, []);
+    const elsewhere = await addBusiness(
+      db(),
+      "Placed Elsewhere",
+      { ...at, postcode: "NP20 1AA", placedAt: "town" },
+      [],
+    );
+    const lines: string[] = [];
+    expect(await importPostcodes(fixture("onspd-sample.csv"), { print: (l) => lines.push(l) })).toMatchObject({
+      placed: 2,
+    });
+    expect(lines.at(-1)).toBe("Postcodes: 2 businesses now placed at their full postcode.");
+    const placed = await db()
+      .select({
+        id: directoryBusiness.id,
+        latitude: directoryBusiness.latitude,
+        longitude: directoryBusiness.longitude,
+        placedAt: directoryBusiness.placedAt,
+      })
+      .from(directoryBusiness);
+    const of = (id: number) => placed.find((b) => b.id === id);
+    const np44 = { latitude: 51.654923, longitude: -3.02218, placedAt: "postcode" };
+    expect(of(town)).toMatchObject(np44);
+    expect(of(district)).toMatchObject(np44);
+    expect(of(given)).toMatchObject({ ...at, placedAt: "given" });
+    expect(of(elsewhere)).toMatchObject({ ...at, placedAt: "town" });
   });
 
   it("loads OS Code-Point Open, converting its eastings and northings to latitude and longitude", async () => {

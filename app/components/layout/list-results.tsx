@@ -32,7 +32,7 @@ export function ListResults<T>({
   filtered,
 }: ListResultsProps<T>) {
   return (
-    <section aria-label={label} className="mt-6">
+    <section aria-label={label} className="mt-4 sm:mt-6">
       <p className="text-sm text-slate-700" aria-live="polite">
         Showing {total} {total === 1 ? "business" : "businesses"}
       </p>

@@ -2,6 +2,7 @@ import { MapPin } from "lucide-react";
 import { useEffect, useEffectEvent, useState } from "react";
 import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
+import { useOverlayWaiting } from "~/lib/overlays";
 import { LOCATION_PERMISSION_KEY, readLocationPermission, requestUserLocation } from "~/lib/user-location";
 
 const PROMPT_DELAY_MS = 2000;
@@ -9,7 +10,9 @@ const PROMPT_DELAY_MS = 2000;
 /**
  * The spec's location prompt: 2 s after load unless a choice is stored. With
  * permission already granted the position is refreshed at once, silently.
- * Geolocation needs JavaScript, so without it the prompt never shows.
+ * Geolocation needs JavaScript, so without it the prompt never shows. It
+ * waits its turn behind a toast and the cookie banner (app/lib/overlays.ts),
+ * at the foot of the screen, so it never covers a page's heading.
  */
 export function LocationPrompt() {
   const [visible, setVisible] = useState(false);
@@ -35,12 +38,14 @@ export function LocationPrompt() {
     return () => clearTimeout(timer);
   }, []);
 
-  if (!visible) return null;
+  const waiting = useOverlayWaiting("prompt", visible);
+
+  if (!visible || waiting) return null;
 
   return (
     <section
       aria-labelledby="location-prompt-title"
-      className="fixed top-20 right-4 left-4 z-40 mx-auto max-w-md rounded-xl border border-slate-200 bg-white p-4 shadow-xl sm:left-auto"
+      className="fixed right-4 bottom-4 left-4 z-40 mx-auto max-w-md rounded-xl border border-slate-200 bg-white p-4 shadow-xl sm:left-auto"
     >
       <div className="flex gap-3">
         <MapPin aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />

@@ -18,6 +18,7 @@ import { containsPattern } from "~/server/text-search.server";
 import { changedFields, recordAudit } from "./audit.server";
 import type { BusinessEdit, halalStatementShape } from "./schemas";
 import { coordinatesOf } from "~/features/places/places.server";
+import type { PlacedAt } from "~/features/places/placement";
 
 const FOLDER = "businesses";
 /** Stored 1,200 × 800; narrower copies are made on request (app/server/image-variants.server.ts). */
@@ -147,6 +148,30 @@ export async function storeBusinessImage(file: File): Promise<{ url: string } | 
 export type SaveBusinessResult = { ok: true; id: number } | { ok: false; fieldErrors: Record<string, string[]> };
 
 /** Creates a business (id null) or saves staff's edits to one. */
+/**
+ * Where a business is (decisions 0034, 0074): coordinates staff typed, placed
+ * as given; otherwise its postcode's or town's. The form shows a business's
+ * coordinates back, so ones it had from its postcode or town, sent back
+ * unchanged, are worked out again: a changed town or postcode moves it.
+ */
+async function positionOf(
+  edit: Pick<BusinessEdit, "latitude" | "longitude" | "postcode" | "town">,
+  existing: { latitude: number | null; longitude: number | null; placedAt: PlacedAt | null } | null,
+) {
+  const shownBack =
+    existing !== null &&
+    existing.placedAt !== null &&
+    existing.placedAt !== "given" &&
+    existing.latitude === edit.latitude &&
+    existing.longitude === edit.longitude;
+  if ((edit.latitude ?? edit.longitude) === undefined || shownBack) {
+    return (await coordinatesOf(edit)) ?? { latitude: null, longitude: null, placedAt: null };
+  }
+  const latitude = edit.latitude ?? null;
+  const longitude = edit.longitude ?? null;
+  return { latitude, longitude, placedAt: latitude !== null && longitude !== null ? ("given" as const) : null };
+}
+
 export async function saveDirectoryBusiness(
   admin: SessionUser,
   id: number | null,
@@ -169,10 +194,7 @@ export async function saveDirectoryBusiness(
     town: edit.town,
     address: edit.address || null,
     postcode: edit.postcode ?? null,
-    // Typed coordinates win; otherwise the postcode's or town's (decision 0034).
-    ...((edit.latitude ?? edit.longitude) === undefined
-      ? ((await coordinatesOf(edit)) ?? { latitude: null, longitude: null })
-      : { latitude: edit.latitude ?? null, longitude: edit.longitude ?? null }),
+    ...(await positionOf(edit, existing)),
     phone: edit.phone || null,
     website: edit.website ?? null,
     ...halalStatementColumns(edit),

@@ -16,7 +16,7 @@ import { listingMail } from "./listing-emails.server";
 import { factColumns } from "~/features/marketplace/sell-schema";
 import { sellerContact, submissionOf } from "~/features/selling/seller.server";
 import type { ListingEdit } from "./schemas";
-import { coordinatesOf } from "~/features/places/places.server";
+import { coordinatesOf, positionOnly } from "~/features/places/places.server";
 
 /** Where published listings' photos live, under the public /uploads. */
 const LISTING_PHOTOS = "listings";
@@ -139,7 +139,7 @@ export async function saveListing(admin: SessionUser, id: number, edit: ListingE
     postcode: edit.postcode ?? null,
     // Typed coordinates win; otherwise the postcode's or town's (decision 0034).
     ...((edit.latitude ?? edit.longitude) === undefined
-      ? ((await coordinatesOf(edit)) ?? { latitude: null, longitude: null })
+      ? positionOnly(await coordinatesOf(edit))
       : { latitude: edit.latitude ?? null, longitude: edit.longitude ?? null }),
     askingPricePence: edit.askingPrice,
     monthlyLeasePence: edit.monthlyLease ?? null,

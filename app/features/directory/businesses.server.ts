@@ -39,6 +39,9 @@ export const cardColumns = {
   // For the "Map" view (decision 0034).
   latitude: directoryBusiness.latitude,
   longitude: directoryBusiness.longitude,
+  // Whether that is its own position or its town's or district's centre (decision 0074).
+  placedAt: directoryBusiness.placedAt,
+  postcode: directoryBusiness.postcode,
   address: directoryBusiness.address,
   phone: directoryBusiness.phone,
   website: directoryBusiness.website,
@@ -260,7 +263,6 @@ export async function getBusinessBySlug(slug: string) {
     .select({
       ...cardColumns,
       published: directoryBusiness.published,
-      postcode: directoryBusiness.postcode,
       halalCertificateNumber: directoryBusiness.halalCertificateNumber,
       halalSlaughter: directoryBusiness.halalSlaughter,
       halalStunned: directoryBusiness.halalStunned,

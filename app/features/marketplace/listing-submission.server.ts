@@ -11,7 +11,7 @@ import { factColumns } from "./sell-schema";
 import { listingSubmissionSchema, sellConfidentialTitle, sellStepSchema } from "./sell-submission-schema";
 import { requestedStep } from "./sell-steps";
 import { storeSubmissionPhotos } from "./submission-photos.server";
-import { coordinatesOf } from "~/features/places/places.server";
+import { coordinatesOf, positionOnly } from "~/features/places/places.server";
 
 /** Room for ten photos at the limit, the spec's fields, the key facts and the confidential choice. */
 export const SELL_FORM_LIMITS = {
@@ -50,7 +50,7 @@ export async function submitListing(args: { request: Request; context: Readonly<
           category: fields.category,
           town: fields.location,
           // Where the seller's location is a town or postcode we know, /buy's near search finds it (decision 0034).
-          ...(await coordinatesOf({ postcode: fields.location, town: fields.location })),
+          ...positionOnly(await coordinatesOf({ postcode: fields.location, town: fields.location })),
           askingPricePence: fields.askingPrice,
           annualRevenuePence: fields.annualRevenue,
           description: fields.description,

@@ -10,6 +10,8 @@ import { DEFAULT_RADIUS_MILES, formatPostcode, parsePostcode, RADIUS_MILES, type
 export interface Place extends LatLng {
   /** What the page says it searched around, e.g. "NP44 1PU", "NP44 (Cwmbran)", "Newport (Newport)". */
   label: string;
+  /** Where the point is: a full postcode's own, or the centre of a district or a town. */
+  precision: "postcode" | "district" | "town";
   /** Set when a full postcode was measured from its district's centre: the district. */
   approximate?: string;
   /** Other places of the same name the visitor may have meant (towns only). */
@@ -58,6 +60,7 @@ export async function resolvePlace(text: string): Promise<PlaceResult> {
         latitude: row.latitude,
         longitude: row.longitude,
         label: postcode.inward ? asked : district,
+        precision: row.postcode === asked && postcode.inward ? "postcode" : "district",
         // A full postcode we do not hold is measured from its district's centre.
         approximate: postcode.inward && row.postcode !== asked ? district : undefined,
         alsoNamed: [],
@@ -92,6 +95,7 @@ async function resolveTown(name: string): Promise<PlaceResult> {
       latitude: Number(first.latitude),
       longitude: Number(first.longitude),
       label: named(first),
+      precision: "town",
       // Localities of that name in other areas, e.g. Newport on the Isle of Wight beside the city of Newport.
       alsoNamed: byTown.filter((g) => g.area !== first.area).map(named),
     },
@@ -147,13 +151,25 @@ export function nearFilter(search: NearSearch | null): NearFilter | null {
 
 /**
  * Coordinates for a business or listing saved without them: its postcode
- * (full, else its district), else its town. Null when neither is known.
+ * (full, else its district), else its town, and which of those they are.
+ * Null when neither is known.
  */
-export async function coordinatesOf(where: { postcode?: string | null; town?: string | null }): Promise<LatLng | null> {
+export async function coordinatesOf(where: {
+  postcode?: string | null;
+  town?: string | null;
+}): Promise<(LatLng & { placedAt: Place["precision"] }) | null> {
   for (const text of [where.postcode, where.town]) {
     if (!text) continue;
     const resolved = await resolvePlace(text);
-    if ("place" in resolved) return { latitude: resolved.place.latitude, longitude: resolved.place.longitude };
+    if ("place" in resolved) {
+      const { latitude, longitude, precision } = resolved.place;
+      return { latitude, longitude, placedAt: precision };
+    }
   }
   return null;
+}
+
+/** A listing keeps its position only: its page shows the district, never a street (decision 0033). */
+export function positionOnly(found: LatLng | null): { latitude: number | null; longitude: number | null } {
+  return { latitude: found?.latitude ?? null, longitude: found?.longitude ?? null };
 }

@@ -90,7 +90,7 @@ function readerFor(first: string[]): { format: string; read: RowReader; headerRo
 export async function importPostcodes(
   file: string,
   { print = console.log, every }: { print?: (line: string) => void; every?: number } = {},
-): Promise<ImportSummary & { format: string }> {
+): Promise<ImportSummary & { format: string; placed: number }> {
   let size: number;
   try {
     size = fs.statSync(file).size;
@@ -105,6 +105,7 @@ export async function importPostcodes(
   }
   const report = importReport("Postcodes", { totalBytes: size, every, print });
   let format = "";
+  let placed = 0;
 
   await db().transaction(async (tx) => {
     await tx.execute(
@@ -185,9 +186,18 @@ export async function importPostcodes(
       on conflict (postcode) do update set kind = 'full', latitude = excluded.latitude, longitude = excluded.longitude
       where (postcode_location.latitude, postcode_location.longitude, postcode_location.kind)
         is distinct from (excluded.latitude, excluded.longitude, excluded.kind)`);
+    // Businesses placed only at their district's or town's centre move to their full postcode (decision 0074).
+    const moved = await tx.execute(sql`update directory_business b
+      set latitude = p.latitude, longitude = p.longitude, placed_at = 'postcode'
+      from postcode_loaded p where replace(p.postcode, ' ', '') = replace(upper(b.postcode), ' ', '')
+        and b.placed_at in ('district', 'town')
+      returning b.id`);
+    placed = (moved as unknown as { rows: unknown[] }).rows.length;
   });
   print(report.summary());
-  return { ...report, format };
+  if (placed > 0)
+    print(`Postcodes: ${placed} ${placed === 1 ? "business" : "businesses"} now placed at their full postcode.`);
+  return { ...report, format, placed };
 }
 
 function refuseIfMostlyRefused(file: string, report: ImportSummary) {

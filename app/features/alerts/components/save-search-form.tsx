@@ -18,7 +18,7 @@ export function SaveSearchForm({ suggestedName, error }: { suggestedName: string
   if (!member) {
     const back = `${location.pathname}${location.search}`;
     return (
-      <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
         <Link
           to={`/auth?${new URLSearchParams({ redirectTo: back })}`}
           className={buttonVariants({ variant: "outline" })}
@@ -31,7 +31,7 @@ export function SaveSearchForm({ suggestedName, error }: { suggestedName: string
     );
   }
   return (
-    <details open={Boolean(error)} className="group/save mt-4">
+    <details open={Boolean(error)} className="group/save open:basis-full">
       <summary className={cn(buttonVariants({ variant: "outline" }), "cursor-pointer")}>
         <BellPlus aria-hidden className="text-brand-700" />
         Save this search

@@ -1,6 +1,7 @@
 import { MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import type { BusinessCard as Business } from "~/features/directory/businesses.server";
+import { placementNote } from "~/features/places/placement";
 import { formatDistance } from "~/lib/geo";
 import { CARD_SIZES, imageLoading, srcSetOf } from "~/lib/images";
 import { mapsSearchHref, safeWebsite } from "~/lib/links";
@@ -19,6 +20,8 @@ import { HalalBadges, OpeningLine } from "./halal-and-hours";
  */
 export function BusinessCard({ business, eager = false }: { business: Business; eager?: boolean }) {
   const website = safeWebsite(business.website);
+  // A distance from a town's centre would be false: the card says where it was placed instead.
+  const placement = business.distanceKm !== null ? placementNote(business) : null;
   return (
     <article
       aria-labelledby={`business-${business.id}`}
@@ -66,7 +69,9 @@ export function BusinessCard({ business, eager = false }: { business: Business; 
         <p className="flex items-center gap-1 text-sm text-slate-700">
           <MapPin aria-hidden className="size-4 text-brand-700" />
           {business.town}
-          {business.distanceKm !== null ? (
+          {placement ? (
+            <span> · {placement}</span>
+          ) : business.distanceKm !== null ? (
             <span> · {formatDistance(business.distanceKm, business.distanceUnit)}</span>
           ) : null}
         </p>

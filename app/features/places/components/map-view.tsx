@@ -111,7 +111,15 @@ export function PlaceMap({ tiles, marker }: { tiles: MapTiles; marker: MapMarker
 }
 
 /** "List" and "Map": links, so the choice is in the query string and works without JavaScript. */
-export function ResultsViews({ params, view }: { params: URLSearchParams; view: "list" | "map" }) {
+export function ResultsViews({
+  params,
+  view,
+  className,
+}: {
+  params: URLSearchParams;
+  view: "list" | "map";
+  className?: string;
+}) {
   const link = (to: "list" | "map", text: string) => (
     <Link
       to={withParams(params, { view: to === "map" ? "map" : undefined })}
@@ -122,7 +130,7 @@ export function ResultsViews({ params, view }: { params: URLSearchParams; view: 
     </Link>
   );
   return (
-    <nav aria-label="How to show the results" className="mt-6 flex gap-2">
+    <nav aria-label="How to show the results" className={cn("flex gap-2", className)}>
       {link("list", "List")}
       {link("map", "Map")}
     </nav>
