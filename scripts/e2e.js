@@ -55,4 +55,14 @@ const { status } = spawnSync(
     env: { ...process.env, E2E_ADMIN_EMAIL: adminEmail, E2E_ADMIN_PASSWORD: password },
   },
 );
+// A failure in CI is read from its output alone: print the page as it stood when each failed test
+// stopped (Playwright's error-context.md, the page's accessibility tree), which the list reporter only names.
+if (status !== 0) {
+  const results = "test-results/playwright";
+  const contexts = fs.existsSync(results) ? fs.readdirSync(results, { recursive: true }) : [];
+  for (const file of contexts.filter((name) => name.endsWith("error-context.md")).map((name) => `${results}/${name}`)) {
+    const lines = fs.readFileSync(file, "utf8").split("\n");
+    console.log(`\n── ${file} ──\n${lines.slice(0, 200).join("\n")}${lines.length > 200 ? "\n…" : ""}`);
+  }
+}
 process.exit(status ?? 1);
