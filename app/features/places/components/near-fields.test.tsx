@@ -21,4 +21,21 @@ describe("the near search's notice", () => {
       "Within 1 mile of NP44 1PU, nearest first.",
     );
   });
+
+  it("folds the other places of the same name under 'Not this …?', the measure's line first", () => {
+    const html = renderToStaticMarkup(
+      <NearNotice
+        near={{
+          text: "Newport",
+          radiusMiles: 10,
+          notices: [],
+          place: { label: "Newport", alsoNamed: ["Newport (Isle of Wight)", "Newport (Essex)"] },
+        }}
+      />,
+    );
+    expect(html).toMatch(/<p[^>]*>Within 10 miles of <strong[^>]*>Newport<\/strong>, nearest first\.<\/p>/);
+    expect(html).toMatch(
+      /<details[^>]*><summary[^>]*>Not this Newport\?<\/summary><p[^>]*>Also called that: Newport \(Isle of Wight\), Newport \(Essex\); enter a postcode to search there\.<\/p><\/details>/,
+    );
+  });
 });

@@ -105,10 +105,14 @@ export function NearNotice({ near }: { near: NearSummary | null }) {
           <strong className="font-semibold text-slate-900">{near.place.label}</strong>, nearest first
           {/* Not in brackets: the district's label has its own, "NP44 (Cwmbran)". */}
           {near.place.approximate ? `, measured from the centre of ${near.place.approximate}` : ""}.
-          {near.place.alsoNamed.length > 0
-            ? ` Also called that: ${near.place.alsoNamed.join(", ")}; enter a postcode to search there.`
-            : ""}
         </p>
+      ) : null}
+      {/* Folded: on a phone the list of namesakes (five lines for Newport) pushed the results off the first screen. */}
+      {near.place && near.place.alsoNamed.length > 0 ? (
+        <details className="text-slate-700">
+          <summary className="cursor-pointer font-medium text-brand-800">Not this {near.place.label}?</summary>
+          <p className="mt-1">Also called that: {near.place.alsoNamed.join(", ")}; enter a postcode to search there.</p>
+        </details>
       ) : null}
     </div>
   );
