@@ -11,6 +11,8 @@
 //   npm run bench:lighthouse                 (5 runs a page)
 //   npm run bench:lighthouse -- --runs 1
 //   npm run bench:lighthouse -- --tag before  (lighthouse-<date>-before.json: runs of one day kept apart)
+//   npm run bench:lighthouse -- --beside ../hbs-old   (the same pages of another built checkout, audited in
+//                                                      turn with ours, so both see the machine at the same speed)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -49,15 +51,45 @@ function shortfalls({ lhr }: RunnerResult) {
   );
 }
 
+/** A page's runs: a run Lighthouse itself could not finish (a runtime error, scored 0) says nothing about it. */
+function collector(page: string, runs: number) {
+  const results: RunnerResult[] = [];
+  let attempts = 0;
+  return {
+    results,
+    wanted: () => results.length < runs && attempts < runs * 2,
+    add(result: RunnerResult | undefined) {
+      attempts++;
+      if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+      if (result.lhr.runtimeError)
+        console.log(`${page}: a run failed (${result.lhr.runtimeError.code}); running again`);
+      else results.push(result);
+    },
+  };
+}
+
+const performance = (result: RunnerResult) => result.lhr.categories.performance?.score ?? 0;
+
 async function main() {
-  const { values } = parseArgs({ options: { runs: { type: "string", default: "5" }, tag: { type: "string" } } });
+  const { values } = parseArgs({
+    options: { runs: { type: "string", default: "5" }, tag: { type: "string" }, beside: { type: "string" } },
+  });
   const runs = Math.max(1, Number(values.runs));
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hbs-lighthouse-"));
   const chromePath = ensureChromium();
   // The business page's map draws tiles from the stand-in, as in the browser tests: nothing leaves the machine.
   const tiles = await startTilePeer();
-  const server = await startProductionServer({ DATA_DIR: dataDir, MAP_TILES_URL: `${tiles.url}/{z}/{x}/{y}.png` });
-  const { url } = server;
+  const env = { MAP_TILES_URL: `${tiles.url}/{z}/{x}/{y}.png` };
+  const checkouts = { ours: root, ...(values.beside ? { beside: path.resolve(values.beside) } : {}) };
+  const servers = Object.fromEntries(
+    await Promise.all(
+      Object.entries(checkouts).map(async ([side, checkout]) => {
+        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hbs-lighthouse-"));
+        const server = await startProductionServer({ ...env, DATA_DIR: dataDir }, [], checkout);
+        return [side, { dataDir, server }] as const;
+      }),
+    ),
+  );
+  const { url } = servers.ours!.server;
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: [
@@ -76,40 +108,47 @@ async function main() {
     const name = `lighthouse-${date}${values.tag ? `-${values.tag}` : ""}`;
     const out = path.join(root, "bench/results", name);
     fs.mkdirSync(out, { recursive: true });
-    const summary: Record<string, Record<string, number | number[]>> = {};
+    const summary: Record<string, Record<string, Record<string, number | number[]>>> = {};
     for (const page of ["/", "/buy", "/halal-network-space", listing, business]) {
-      const results: RunnerResult[] = [];
-      // A run Lighthouse itself could not finish (it reports a runtime error
-      // and scores 0) says nothing about the page: it is run again.
-      for (let attempt = 0; results.length < runs && attempt < runs * 2; attempt++) {
-        const result = await lighthouse(`${url}${page}`, { port: chrome.port, output: "html", logLevel: "error" });
-        if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
-        if (result.lhr.runtimeError)
-          console.log(`${page}: a run failed (${result.lhr.runtimeError.code}); running again`);
-        else results.push(result);
+      const sides = Object.keys(servers).map((side) => ({ side, runs: collector(`${side} ${page}`, runs) }));
+      // In turn, one run a side, so that neither gets the machine's quieter minutes.
+      while (sides.some((s) => s.runs.wanted())) {
+        for (const { side, runs: collected } of sides.filter((s) => s.runs.wanted())) {
+          const target = `${servers[side]!.server.url}${page}`;
+          collected.add(await lighthouse(target, { port: chrome.port, output: "html", logLevel: "error" }));
+        }
       }
-      if (results.length < runs) throw new Error(`Lighthouse could not finish ${runs} runs of ${page}`);
-      const performance = (result: RunnerResult) => result.lhr.categories.performance?.score ?? 0;
-      const median = [...results].sort((a, b) => performance(a) - performance(b))[Math.floor(runs / 2)]!;
-      const report = page === "/" ? "home" : page.slice(1).replace(/\//g, "-");
-      fs.writeFileSync(path.join(out, `${report}.html`), median.report as string);
-      summary[page] = { ...summaryOf(median), performanceRuns: results.map((r) => Math.round(performance(r) * 100)) };
-      const lost = shortfalls(median);
-      console.log(
-        `${page}: ${JSON.stringify(summary[page])}${lost.length ? `\n  not full marks: ${lost.join(", ")}` : ""}`,
-      );
+      summary[page] = {};
+      for (const { side, runs: collected } of sides) {
+        const { results } = collected;
+        if (results.length < runs) throw new Error(`Lighthouse could not finish ${runs} runs of ${side} ${page}`);
+        const median = [...results].sort((a, b) => performance(a) - performance(b))[Math.floor(runs / 2)]!;
+        const report = `${page === "/" ? "home" : page.slice(1).replace(/\//g, "-")}${side === "ours" ? "" : `-${side}`}`;
+        fs.writeFileSync(path.join(out, `${report}.html`), median.report as string);
+        summary[page][side] = {
+          ...summaryOf(median),
+          performanceRuns: results.map((r) => Math.round(performance(r) * 100)),
+        };
+        const lost = shortfalls(median);
+        console.log(
+          `${side === "ours" ? "" : `${side} `}${page}: ${JSON.stringify(summary[page][side])}${lost.length ? `\n  not full marks: ${lost.join(", ")}` : ""}`,
+        );
+      }
     }
     const file = path.join(root, "bench/results", `${name}.json`);
+    const besideCode = values.beside ? { beside: checkouts.beside } : {};
     fs.writeFileSync(
       file,
-      `${JSON.stringify({ date, url, runs, chromium: await chromeVersion(chrome.port), summary }, null, 2)}\n`,
+      `${JSON.stringify({ date, url, runs, ...besideCode, chromium: await chromeVersion(chrome.port), summary }, null, 2)}\n`,
     );
     console.log(`Reports in ${path.relative(root, out)}/, summary in ${path.relative(root, file)}`);
   } finally {
     chrome.kill();
-    await server.stop();
+    for (const { server, dataDir } of Object.values(servers)) {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
     await tiles.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

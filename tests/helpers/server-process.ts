@@ -22,10 +22,13 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts scripts/start.js with `env` added to this process's; `nodeArgs` go to Node (e.g. --cpu-prof). */
-export function spawnServer(env: Record<string, string>, nodeArgs: string[] = []): ServerProcess {
+/**
+ * Starts scripts/start.js with `env` added to this process's; `nodeArgs` go to Node (e.g. --cpu-prof).
+ * `checkout` is the copy of HBS to run: this one unless another is named (a benchmark beside older code).
+ */
+export function spawnServer(env: Record<string, string>, nodeArgs: string[] = [], checkout = root): ServerProcess {
   const child = spawn(process.execPath, [...nodeArgs, "scripts/start.js"], {
-    cwd: root,
+    cwd: checkout,
     env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -64,7 +67,7 @@ export function spawnServer(env: Record<string, string>, nodeArgs: string[] = []
  * names one), trusting X-Forwarded-For from this machine as behind a proxy,
  * and ready.
  */
-export async function startProductionServer(env: Record<string, string>, nodeArgs: string[] = []) {
+export async function startProductionServer(env: Record<string, string>, nodeArgs: string[] = [], checkout = root) {
   const port = await freePort();
   const server = spawnServer(
     {
@@ -77,6 +80,7 @@ export async function startProductionServer(env: Record<string, string>, nodeArg
       ...env,
     },
     nodeArgs,
+    checkout,
   );
   try {
     await server.ready();
