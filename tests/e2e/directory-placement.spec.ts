@@ -54,6 +54,18 @@ test("a business placed at its town's centre says so; the map counts what is clo
   await expect(map.getByRole("button", { name: "3 results at one place" })).toHaveText("3");
   const close = map.getByRole("button", { name: "2 results here: zoom in" });
   await expect(close).toHaveText("2");
+  // The count sits in the middle of its circle (it once sat in the top left corner).
+  for (const marker of await markers.all()) {
+    const circle = (await marker.boundingBox())!;
+    const numeral = await marker.locator("span").evaluate((span) => {
+      const range = document.createRange();
+      range.selectNodeContents(span);
+      const glyphs = range.getBoundingClientRect();
+      return { centreX: glyphs.x + glyphs.width / 2, centreY: glyphs.y + glyphs.height / 2 };
+    });
+    expect(Math.abs(numeral.centreX - (circle.x + circle.width / 2))).toBeLessThanOrEqual(2);
+    expect(Math.abs(numeral.centreY - (circle.y + circle.height / 2))).toBeLessThanOrEqual(2);
+  }
 
   // Pressed, the pair's marker zooms in until they part.
   await close.click();

@@ -123,9 +123,10 @@ export function drawMap(element: HTMLElement, tiles: MapTiles, markers: MapMarke
 /** A marker standing for several results, showing how many. */
 function countMarker(latitude: number, longitude: number, count: number, title: string) {
   const icon = L.divIcon({
-    className: `flex items-center justify-center rounded-full border-2 border-white bg-brand-800 text-sm font-bold text-white shadow-md ring-1 ring-brand-950 ${focusRing}`,
-    // A number, never text someone typed; hidden from screen readers, which hear the marker's title.
-    html: `<span aria-hidden="true">${count}</span>`,
+    className: `rounded-full border-2 border-white bg-brand-800 text-sm font-bold text-white shadow-md ring-1 ring-brand-950 ${focusRing}`,
+    // A number, never text someone typed; hidden from screen readers, which hear the marker's title. Centred by
+    // the span: Leaflet's own stylesheet makes the marker itself display: block, whatever its classes say.
+    html: `<span aria-hidden="true" class="flex size-full items-center justify-center">${count}</span>`,
     iconSize: [34, 34],
     popupAnchor: [0, -14],
   });
