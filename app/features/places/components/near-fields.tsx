@@ -107,7 +107,7 @@ export function NearNotice({ near }: { near: NearSummary | null }) {
           {near.place.approximate ? `, measured from the centre of ${near.place.approximate}` : ""}.
         </p>
       ) : null}
-      {/* Folded: on a phone the list of namesakes (five lines for Newport) pushed the results off the first screen. */}
+      {/* Folded: on a phone the list of namesakes (five lines for Newport) pushed the map and results down. */}
       {near.place && near.place.alsoNamed.length > 0 ? (
         <details className="text-slate-700">
           <summary className="cursor-pointer font-medium text-brand-800">Not this {near.place.label}?</summary>
