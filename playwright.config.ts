@@ -47,7 +47,10 @@ function server(offset: number, dataDir: string): E2EServer {
     stripePeerUrl: `http://127.0.0.1:${port + offset + 5000}`,
   };
 }
-const E2E_SERVERS = { chromium: server(0, E2E_DATA_DIR), publishing: server(1, `${E2E_DATA_DIR}-publishing`) };
+export const E2E_SERVERS = { chromium: server(0, E2E_DATA_DIR), publishing: server(1, `${E2E_DATA_DIR}-publishing`) };
+
+/** What the site's owner replaces the printed one-time password with (site-owner.setup.ts). */
+export const siteOwnerPassword = (oneTime: string) => `${oneTime}-own`;
 
 type WebServer = Extract<PlaywrightTestConfig["webServer"], unknown[]>[number];
 
@@ -117,14 +120,18 @@ export default defineConfig({
     },
   },
   projects: [
+    // The site's owner replaces the one-time password on each server before any spec signs in as them.
+    { name: "site owner", testMatch: /site-owner\.setup\.ts/ },
     {
       name: "chromium",
+      dependencies: ["site owner"],
       use: { ...devices["Desktop Chrome"], baseURL: E2E_SERVERS.chromium.baseURL },
       metadata: E2E_SERVERS.chromium,
       testIgnore: PUBLISHES,
     },
     {
       name: "publishing",
+      dependencies: ["site owner"],
       use: { ...devices["Desktop Chrome"], baseURL: E2E_SERVERS.publishing.baseURL },
       metadata: E2E_SERVERS.publishing,
       testMatch: PUBLISHES,

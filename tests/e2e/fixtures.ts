@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test as base, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import { CONSENT_KEY } from "../../app/lib/consent";
-import type { E2EServer } from "../../playwright.config";
+import { siteOwnerPassword, type E2EServer } from "../../playwright.config";
 import { readMail } from "../helpers/smtp-peer";
 
 export { expect };
@@ -42,22 +42,13 @@ export const test = base.extend<
         baseURL: workerInfo.project.use.baseURL,
         extraHTTPHeaders: { "x-forwarded-for": randomVisitorIp() },
       });
-      // The printed password must be replaced at its first sign-in (decision 0065), which ever worker of this
-      // server comes first does: the others, finding it spent, sign in with the replacement.
-      const own = `${oneTime}-own`;
-      const signIn = async (password: string) =>
-        (await owner.post("/auth", { form: { intent: "sign-in", email, password }, maxRedirects: 0 })).status() === 302;
-      const usable = async () => (await owner.get("/admin", { maxRedirects: 0 })).status() === 200;
-      if (!((await signIn(own)) && (await usable()))) {
-        if (await signIn(oneTime)) {
-          await owner.post("/my-account", {
-            form: { intent: "change-password", currentPassword: oneTime, newPassword: own },
-            maxRedirects: 0,
-          });
-        }
-        if (!(await usable()) && !((await signIn(own)) && (await usable())))
-          throw new Error("the site's owner could not sign in");
-      }
+      // site-owner.setup.ts replaced the printed one-time password before any spec ran.
+      const signedIn = await owner.post("/auth", {
+        form: { intent: "sign-in", email, password: siteOwnerPassword(oneTime) },
+        maxRedirects: 0,
+      });
+      if (signedIn.status() !== 302 || (await owner.get("/admin", { maxRedirects: 0 })).status() !== 200)
+        throw new Error("the site's owner could not sign in");
       await provide(owner);
       await owner.dispose();
     },
