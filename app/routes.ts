@@ -69,6 +69,7 @@ export default [
     route("reviews/:id", "routes/admin/review.tsx"),
     route("directory/:id/review-warning", "routes/admin/review-warning.ts"),
     route("audit", "routes/admin/audit.tsx"),
+    route("export/:list", "routes/admin/export.ts"),
   ]),
   route("privacy", "routes/privacy.tsx"),
   route("review-policy", "routes/review-policy.tsx"),

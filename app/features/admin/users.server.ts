@@ -3,7 +3,7 @@
 // admin API (which checks the caller is an admin and ends a banned member's
 // sessions), and are audited.
 import { APIError } from "better-auth/api";
-import { desc, eq, ilike, or } from "drizzle-orm";
+import { count, eq, ilike, or, type SQL, and } from "drizzle-orm";
 import type { SessionUser } from "~/features/account/session.server";
 import { listEnquiriesOf } from "~/features/enquiries/enquiries.server";
 import { listSubscriptions } from "~/features/account/member.server";
@@ -12,6 +12,8 @@ import { db } from "~/server/db.server";
 import { containsPattern } from "~/server/text-search.server";
 import { user } from "~/server/schema";
 import { recordAudit } from "./audit.server";
+import { defineAdminList, orderBy } from "./lists/admin-list.server";
+import type { ListParams } from "./lists/list-params";
 
 const columns = {
   id: user.id,
@@ -25,17 +27,49 @@ const columns = {
   createdAt: user.createdAt,
 };
 
-export function listUsers(q: string) {
-  const query = q.trim();
-  return db()
-    .select(columns)
-    .from(user)
-    .where(
-      query ? or(ilike(user.email, containsPattern(query)), ilike(user.fullName, containsPattern(query))) : undefined,
-    )
-    .orderBy(desc(user.createdAt))
-    .limit(100);
+const userSorts = { joined: user.createdAt, email: user.email, name: user.fullName };
+type UserSort = keyof typeof userSorts;
+type UserFilter = "role" | "state";
+
+function userConditions({ q, filters }: ListParams<UserSort, UserFilter>) {
+  const conditions: (SQL | undefined)[] = [
+    // The member's id, as the audit log and Stripe's metadata show it, finds them too.
+    q ? or(ilike(user.email, containsPattern(q)), ilike(user.fullName, containsPattern(q)), eq(user.id, q)) : undefined,
+    filters.role ? eq(user.role, filters.role === "staff" ? "admin" : "user") : undefined,
+    filters.state ? eq(user.banned, filters.state === "suspended") : undefined,
+  ];
+  return and(...conditions);
 }
+
+/** Every member, found by e-mail, name or id; staff or not; suspended or not. */
+export const usersList = defineAdminList({
+  name: "users",
+  spec: {
+    sorts: Object.keys(userSorts) as UserSort[],
+    defaultSort: "joined",
+    defaultDirection: "desc",
+    filters: { role: ["staff", "member"], state: ["active", "suspended"] },
+  },
+  rows: (params, limit, offset) =>
+    db()
+      .select(columns)
+      .from(user)
+      .where(userConditions(params))
+      .orderBy(...orderBy(userSorts, params, user.id))
+      .limit(limit)
+      .offset(offset),
+  count: async (params) => (await db().select({ n: count() }).from(user).where(userConditions(params)))[0]!.n,
+  csv: [
+    ["Id", (u) => u.id],
+    ["E-mail", (u) => u.email],
+    ["Name", (u) => u.fullName],
+    ["Phone", (u) => u.phone],
+    ["Staff", (u) => u.role === "admin"],
+    ["Suspended", (u) => u.banned],
+    ["E-mail confirmed", (u) => u.emailVerified],
+    ["Joined", (u) => u.createdAt],
+  ],
+});
 
 export async function getUserDetail(id: string) {
   const [found] = await db().select(columns).from(user).where(eq(user.id, id));

@@ -1,27 +1,61 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { AdminHeading, DataTable, EmptyNote, SearchForm } from "~/features/admin/components/admin-shell";
-import { listUsers } from "~/features/admin/users.server";
+import { ListControls, ListFooter, SortableTable } from "~/features/admin/components/admin-list";
+import { AdminHeading, EmptyNote } from "~/features/admin/components/admin-shell";
+import { loadAdminList } from "~/features/admin/lists/admin-list.server";
+import { usersList } from "~/features/admin/users.server";
 import { formatLondonDate } from "~/lib/dates";
 import type { Route } from "./+types/users";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 200);
-  const rows = await listUsers(q);
-  return { q, users: rows.map((u) => ({ ...u, joined: formatLondonDate(u.createdAt) })) };
+  const { rows, ...list } = await loadAdminList(usersList, request);
+  return { ...list, users: rows.map((u) => ({ ...u, joined: formatLondonDate(u.createdAt) })) };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Users | HBS back office" }];
 
-export default function AdminUsers({ loaderData: { q, users } }: Route.ComponentProps) {
+export default function AdminUsers({ loaderData: { params, total, pageCount, users } }: Route.ComponentProps) {
   return (
     <>
       <AdminHeading title="Users" />
-      <SearchForm id="user-q" label="Search by e-mail or name" q={q} />
+      <ListControls
+        id="user"
+        params={params}
+        searchLabel="Search by e-mail, name or id"
+        filters={[
+          {
+            name: "role",
+            label: "Role",
+            options: [
+              ["", "Staff and members"],
+              ["staff", "Staff"],
+              ["member", "Members"],
+            ],
+          },
+          {
+            name: "state",
+            label: "Account",
+            options: [
+              ["", "Active and suspended"],
+              ["active", "Active"],
+              ["suspended", "Suspended"],
+            ],
+          },
+        ]}
+      />
       {users.length === 0 ? (
         <EmptyNote>No users match.</EmptyNote>
       ) : (
-        <DataTable label="Users" caption="Users, newest first" columns={["E-mail", "Name", "Joined", "Status"]}>
+        <SortableTable
+          label="Users"
+          params={params}
+          columns={[
+            { label: "E-mail", sort: "email" },
+            { label: "Name", sort: "name" },
+            { label: "Joined", sort: "joined" },
+            { label: "Status" },
+          ]}
+        >
           {users.map((u) => (
             <tr key={u.id}>
               <td className="px-4 py-3 break-all">
@@ -37,8 +71,9 @@ export default function AdminUsers({ loaderData: { q, users } }: Route.Component
               </td>
             </tr>
           ))}
-        </DataTable>
+        </SortableTable>
       )}
+      <ListFooter params={params} total={total} pageCount={pageCount} noun="users" exportName={usersList.name} />
     </>
   );
 }
