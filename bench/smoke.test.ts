@@ -2,6 +2,8 @@
 // working as the queries change. The figures themselves are not checked: at
 // this size and on a busy test machine they mean nothing.
 import { describe, expect, it } from "vitest";
+import { adminLists } from "../app/features/admin/lists/registry.server";
+import { ADMIN_LISTS_SMOKE_SIZE, runAdminListsBenchmark } from "./admin-lists";
 import { runAlertsBenchmark } from "./alerts";
 import { runBrowseBenchmark, SMOKE_SIZE } from "./browse";
 import { REVIEWS_SMOKE_SIZE, runReviewsBenchmark } from "./reviews";
@@ -82,6 +84,30 @@ describe("reviews benchmark (smoke)", () => {
         expect(Number.isFinite(scenario.p95Ms), scenario.name).toBe(true);
         expect(scenario.p50Ms, scenario.name).toBeLessThanOrEqual(scenario.p95Ms);
         expect(scenario.rows, scenario.name).toBeGreaterThan(0);
+      }
+    },
+  );
+});
+
+describe("back-office lists benchmark (smoke)", () => {
+  it(
+    "fills every table a list reads and times every list's pages, search, sorts and filters",
+    { timeout: 120_000 },
+    async () => {
+      const results = await runAdminListsBenchmark({
+        db: "pglite",
+        pgliteDir: "memory://",
+        ...ADMIN_LISTS_SMOKE_SIZE,
+        log: () => undefined,
+      });
+      const firstPages = results.scenarios.filter((s) => s.name === "first page");
+      expect(firstPages.map((s) => s.list).sort()).toEqual(Object.keys(adminLists).sort());
+      // Every list's tables were filled: each first page has rows (a queue's default view, such as the
+      // reviews waiting for staff, holds only some of them).
+      for (const scenario of firstPages) expect(scenario.rows, scenario.list).toBeGreaterThan(0);
+      for (const scenario of results.scenarios) {
+        expect(Number.isFinite(scenario.p95Ms), `${scenario.list}: ${scenario.name}`).toBe(true);
+        expect(scenario.p50Ms).toBeLessThanOrEqual(scenario.p95Ms);
       }
     },
   );

@@ -1,12 +1,8 @@
+import { CONTROL_CHARACTERS } from "~/lib/control-characters";
 import { z } from "~/lib/zod";
 
 // Parsing the lists' query strings never fails: a value we do not understand
 // falls back to its default, so no URL can cause an error page.
-
-// Control characters (a NUL byte above all) are never part of a search and
-// PostgreSQL refuses them in text, so they are dropped before anything else.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 
 export const optionalText = (max: number) =>
   z

@@ -43,29 +43,41 @@ const timestamps = {
 // Accounts (Better Auth's tables, with the spec's profile fields on `user`)
 // ---------------------------------------------------------------------------
 
-export const user = pgTable("user", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull().default(""),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  // The spec's profile: full_name, phone, marketing_consent.
-  fullName: text("full_name"),
-  phone: text("phone"),
-  marketingConsent: boolean("marketing_consent").notNull().default(false),
-  // Set for an account made with a one-time password (npm run admin:create): until its first new
-  // password, every page sends it to /my-account to choose one (decision 0065).
-  mustChangePassword: boolean("must_change_password").notNull().default(false),
-  // Better Auth admin and two-factor plugins.
-  role: text("role").notNull().default("user"),
-  banned: boolean("banned").notNull().default(false),
-  banReason: text("ban_reason"),
-  banExpires: timestamp("ban_expires", { withTimezone: true }),
-  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
-  // Set when staff remove one of the member's reviews as fake: no more reviews (decision 0035).
-  reviewsBannedAt: timestamp("reviews_banned_at", { withTimezone: true }),
-  ...timestamps,
-});
+export const user = pgTable(
+  "user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull().default(""),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    // The spec's profile: full_name, phone, marketing_consent.
+    fullName: text("full_name"),
+    phone: text("phone"),
+    marketingConsent: boolean("marketing_consent").notNull().default(false),
+    // Set for an account made with a one-time password (npm run admin:create): until its first new
+    // password, every page sends it to /my-account to choose one (decision 0065).
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
+    // Better Auth admin and two-factor plugins.
+    role: text("role").notNull().default("user"),
+    banned: boolean("banned").notNull().default(false),
+    banReason: text("ban_reason"),
+    banExpires: timestamp("ban_expires", { withTimezone: true }),
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    // Set when staff remove one of the member's reviews as fake: no more reviews (decision 0035).
+    reviewsBannedAt: timestamp("reviews_banned_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    // The back office's list of members (decision 0075): newest first, by name, staff first; found by
+    // any part of an e-mail or name.
+    index("user_created_idx").on(t.createdAt, t.id),
+    index("user_full_name_idx").on(t.fullName, t.id),
+    index("user_role_created_idx").on(t.role, t.createdAt, t.id),
+    index("user_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+    index("user_full_name_trgm_idx").using("gin", sql`${t.fullName} gin_trgm_ops`),
+  ],
+);
 
 export const session = pgTable(
   "session",
@@ -372,6 +384,18 @@ export const businessListing = pgTable(
       .on(t.status, t.publishedAt)
       .where(sql`${t.underOfferAt} is null`),
     index("business_listing_seller_idx").on(t.sellerId),
+    // The back office's list (decision 0075): its sorts and searches at 100,000 rows.
+    index("business_listing_status_updated_idx").on(t.status, t.updatedAt, t.id),
+    index("business_listing_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("business_listing_status_title_idx").on(t.status, t.title, t.id),
+    index("business_listing_status_asking_idx").on(t.status, t.askingPricePence, t.id),
+    index("business_listing_updated_idx").on(t.updatedAt, t.id),
+    index("business_listing_created_idx").on(t.createdAt, t.id),
+    index("business_listing_asking_idx").on(t.askingPricePence, t.id),
+    index("business_listing_title_idx").on(t.title, t.id),
+    index("business_listing_confidential_title_trgm_idx").using("gin", sql`${t.confidentialTitle} gin_trgm_ops`),
+    index("business_listing_slug_trgm_idx").using("gin", sql`${t.slug} gin_trgm_ops`),
+    index("business_listing_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
     // The lifecycle job's scan: published listings by the start of their clock.
     index("business_listing_lifecycle_idx")
       .on(sql`coalesce(${t.confirmedAt}, ${t.publishedAt})`)
@@ -530,6 +554,16 @@ export const directoryBusiness = pgTable(
       t.alcoholServed,
     ),
     index("directory_business_owner_idx").on(t.ownerId),
+    // The back office's list (decision 0075): its sorts and searches at 100,000 rows.
+    index("directory_business_updated_idx").on(t.updatedAt, t.id),
+    index("directory_business_created_idx").on(t.createdAt, t.id),
+    index("directory_business_name_id_idx").on(t.name, t.id),
+    index("directory_business_town_id_idx").on(t.town, t.id),
+    index("directory_business_town_trgm_idx").using("gin", sql`lower(${t.town}) gin_trgm_ops`),
+    index("directory_business_postcode_trgm_idx").using(
+      "gin",
+      sql`upper(replace(${t.postcode}, ' ', '')) gin_trgm_ops`,
+    ),
     index("directory_business_fhrsid_idx").on(t.fhrsid),
     index("directory_business_promoted_idx")
       .on(t.id)
@@ -840,6 +874,15 @@ export const subscription = pgTable(
     index("subscription_user_created_idx").on(t.userId, t.createdAt),
     index("subscription_business_idx").on(t.businessId),
     index("subscription_listing_idx").on(t.listingId),
+    // The back office's list (decision 0075): its sorts and searches at 100,000 rows.
+    index("subscription_created_idx").on(t.createdAt, t.id),
+    index("subscription_start_idx").on(t.startDate, t.id),
+    index("subscription_end_idx").on(t.endDate, t.id),
+    index("subscription_price_idx").on(t.pricePence, t.id),
+    index("subscription_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("subscription_status_idx").on(t.status, t.id),
+    index("subscription_type_created_idx").on(t.packageType, t.createdAt, t.id),
+    index("subscription_package_trgm_idx").using("gin", sql`${t.packageName} gin_trgm_ops`),
     // The promotion sync and the expiry job look only at active rows.
     index("subscription_active_end_idx")
       .on(t.endDate)
@@ -876,6 +919,8 @@ export const payment = pgTable(
   (t) => [
     uniqueIndex("payment_kind_object_idx").on(t.kind, t.stripeObjectId),
     index("payment_subscription_idx").on(t.subscriptionId, t.occurredAt),
+    // A Stripe reference typed into the back office's subscriptions search.
+    index("payment_stripe_object_idx").on(t.stripeObjectId),
   ],
 );
 
@@ -944,6 +989,14 @@ export const enquiry = pgTable(
     index("enquiry_user_created_idx").on(t.userId, t.createdAt),
     index("enquiry_kind_status_created_idx").on(t.kind, t.status, t.createdAt),
     index("enquiry_listing_idx").on(t.listingId, t.createdAt),
+    // The back office's list (decision 0075): its sorts and searches at 100,000 rows.
+    index("enquiry_created_idx").on(t.createdAt, t.id),
+    index("enquiry_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("enquiry_subject_idx").on(t.subject, t.id),
+    index("enquiry_status_idx").on(t.status, t.id),
+    index("enquiry_kind_idx").on(t.kind, t.id),
+    index("enquiry_subject_trgm_idx").using("gin", sql`${t.subject} gin_trgm_ops`),
+    index("enquiry_fields_trgm_idx").using("gin", sql`(${t.fields}::text) gin_trgm_ops`),
     // A signed-out seller's listings find their account by the submission's contact e-mail.
     index("enquiry_submission_email_idx")
       .on(sql`lower(${t.fields}->>'contactEmail')`)
@@ -964,6 +1017,13 @@ export const outbox = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The back office's list (decision 0075): its sorts and searches at 100,000 rows.
+    index("outbox_created_idx").on(t.createdAt, t.id),
+    index("outbox_attempts_idx").on(t.attempts, t.id),
+    index("outbox_next_attempt_idx").on(t.nextAttemptAt, t.id),
+    index("outbox_sent_idx").on(t.sentAt, t.id),
+    index("outbox_to_trgm_idx").using("gin", sql`(${t.payload}->>'to') gin_trgm_ops`),
+    index("outbox_subject_trgm_idx").using("gin", sql`(${t.payload}->>'subject') gin_trgm_ops`),
     // The worker only ever scans unsent rows by due time.
     index("outbox_due_idx")
       .on(t.nextAttemptAt)
@@ -1056,7 +1116,15 @@ export const auditLog = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("audit_log_created_idx").on(t.createdAt),
+    index("audit_log_created_idx").on(t.createdAt, t.id),
+    // The back office's list (decision 0075): its sorts and searches at 100,000 rows.
+    index("audit_log_actor_email_idx").on(t.actorEmail, t.id),
+    index("audit_log_actor_idx").on(t.actorId),
+    index("audit_log_entity_id_idx").on(t.entityId),
+    index("audit_log_action_created_idx").on(t.action, t.createdAt, t.id),
+    index("audit_log_entity_type_created_idx").on(t.entityType, t.createdAt, t.id),
+    index("audit_log_actor_email_trgm_idx").using("gin", sql`${t.actorEmail} gin_trgm_ops`),
+    index("audit_log_action_trgm_idx").using("gin", sql`${t.action} gin_trgm_ops`),
     index("audit_log_entity_idx").on(t.entityType, t.entityId, t.createdAt),
   ],
 );
@@ -1192,6 +1260,9 @@ export const businessClaim = pgTable(
       .where(sql`${t.status} in ('code_sent', 'pending')`),
     index("business_claim_user_idx").on(t.userId),
     index("business_claim_status_idx").on(t.status, t.updatedAt),
+    // The back office's list (decision 0075): its sorts and searches at 100,000 rows.
+    index("business_claim_updated_idx").on(t.updatedAt, t.id),
+    index("business_claim_business_idx").on(t.businessId),
   ],
 );
 
@@ -1283,6 +1354,9 @@ export const messageThread = pgTable(
     uniqueIndex("message_thread_listing_buyer_idx").on(t.listingId, t.buyerId),
     index("message_thread_buyer_idx").on(t.buyerId, t.lastMessageAt),
     index("message_thread_seller_idx").on(t.sellerId, t.lastMessageAt),
+    // The back office's list (decision 0075): its sorts and searches at 100,000 rows.
+    index("message_thread_last_idx").on(t.lastMessageAt, t.id),
+    index("message_thread_started_idx").on(t.createdAt, t.id),
   ],
 );
 
@@ -1333,7 +1407,11 @@ export const threadReport = pgTable(
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("thread_report_status_created_idx").on(t.status, t.createdAt)],
+  (t) => [
+    index("thread_report_status_created_idx").on(t.status, t.createdAt),
+    // The back office's messages list finds a thread's reports (decision 0075).
+    index("thread_report_thread_idx").on(t.threadId),
+  ],
 );
 
 // ---------------------------------------------------------------------------
@@ -1475,6 +1553,9 @@ export const review = pgTable(
     index("review_fingerprint_idx").on(t.fingerprint),
     index("review_network_idx").on(t.businessId, t.networkHash, t.createdAt),
     index("review_user_idx").on(t.userId),
+    // The back office's list (decision 0075): its sorts and searches at 100,000 rows.
+    index("review_created_idx").on(t.createdAt, t.id),
+    index("review_rating_idx").on(t.rating, t.id),
   ],
 );
 

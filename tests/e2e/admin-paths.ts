@@ -5,6 +5,9 @@ import routes from "../../app/routes";
 export const adminPaths = (() => {
   const admin = (routes as RouteConfigEntry[]).find((r) => r.path === "admin")!;
   return ["/admin", ...admin.children!.filter((c) => c.path).map((c) => `/admin/${c.path}`)].map((p) =>
-    p.replace(":id", "1").replace(":name", `${"0".repeat(32)}.webp`),
+    p
+      .replace(":id", "1")
+      .replace(":name", `${"0".repeat(32)}.webp`)
+      .replace(":list", "users"),
   );
 })();

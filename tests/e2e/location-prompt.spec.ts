@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { seriousViolations } from "./axe";
-import { cookieChoiceMade, hydrated } from "./fixtures";
+import { cookieChoiceMade, hydrated, test as memberTest } from "./fixtures";
 
 // The cookie choice made: the prompt waits its turn behind the banner
 // (decision 0073; first-screen.spec.ts shows the turns).
@@ -90,3 +90,19 @@ for (const viewport of [
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+memberTest("the back office never offers it: staff came to work", async ({ signInAsNewAdmin, signInElsewhere }) => {
+  // Another browser of the same member of staff, whose prompt has never been answered.
+  const staff = await signInElsewhere(await signInAsNewAdmin());
+  await staff.clock.install();
+  // A public page offers it (and its script is then at hand), so the back office's not offering it is its own doing.
+  await staff.goto("/");
+  await hydrated(staff);
+  await staff.clock.runFor(2_500);
+  await expect(prompt(staff)).toBeVisible();
+  await staff.goto("/admin");
+  await hydrated(staff);
+  await staff.clock.runFor(2_500);
+  await expect(staff.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await expect(prompt(staff)).toBeHidden();
+});

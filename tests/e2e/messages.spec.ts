@@ -110,7 +110,8 @@ test("a buyer and a seller talk in a thread, each seeing the other's message arr
   await buyer.getByRole("button", { name: "Report to HBS" }).click();
   await expect(toasts(buyer)).toContainText("Reported to HBS");
   await page.goto("/admin/messages");
-  await page.getByRole("row").filter({ hasText: title }).getByRole("link").click();
+  // The row links the listing's thread and both members; the thread is the listing's link.
+  await page.getByRole("row").filter({ hasText: title }).getByRole("link", { name: title }).click();
   await expect(page.getByRole("region", { name: "Reports" })).toContainText("Blocked me after I offered.");
   await page.getByRole("button", { name: "Mark resolved" }).click();
   await expect(toasts(page)).toContainText("Report resolved");

@@ -126,7 +126,7 @@ test("a seller runs their own listing from My listings, beside staff", async ({
   expect((await buyer.goto(slug!))!.status()).toBe(410);
 
   // Each of the seller's steps is in the audit log under their own name.
-  await page.goto("/admin/audit");
+  await page.goto(`/admin/audit?${new URLSearchParams({ q: `listing ${id}` })}`);
   await expect(page.getByRole("row").filter({ hasText: "listing.seller.mark-sold" }).first()).toContainText(
     owner.email,
   );

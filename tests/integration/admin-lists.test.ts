@@ -96,6 +96,7 @@ describe("the users list", () => {
       "page=99999999999999999999",
       "sort=createdAt%3BDROP%20TABLE%20user&dir=sideways",
       "role=root&state=%00",
+      "q=%00%01bulk",
       `q=${"%25_".repeat(400)}`,
       "q=%27%20OR%201%3D1--",
     ]) {

@@ -3,6 +3,7 @@ import { useEffect, useEffectEvent, useState } from "react";
 import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useOverlayWaiting } from "~/lib/overlays";
+import { useLocationPromptWanted } from "./page-handle";
 import { LOCATION_PERMISSION_KEY, readLocationPermission, requestUserLocation } from "~/lib/user-location";
 
 const PROMPT_DELAY_MS = 2000;
@@ -15,6 +16,11 @@ const PROMPT_DELAY_MS = 2000;
  * at the foot of the screen, so it never covers a page's heading.
  */
 export function LocationPrompt() {
+  // Checked here, in the prompt's own lazily loaded script, not in the root's that every page waits for.
+  return useLocationPromptWanted() ? <Prompt /> : null;
+}
+
+function Prompt() {
   const [visible, setVisible] = useState(false);
   const { revalidate } = useRevalidator();
 

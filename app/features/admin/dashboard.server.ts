@@ -1,28 +1,179 @@
-// The dashboard's figures: what needs doing, and how busy the site is.
-import { count, eq, gte, sql } from "drizzle-orm";
+// The dashboard is staff's inbox: each kind of work that waits for them, with
+// how many and how long the oldest has waited; this week's figures beside the
+// week before's; and what went wrong and needs a look first.
+import { and, count, desc, eq, gte, isNull, lt, min, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { db } from "~/server/db.server";
-import { businessListing, enquiry, subscription } from "~/server/schema";
+import {
+  businessClaim,
+  businessListing,
+  enquiry,
+  halalProposal,
+  listingRevision,
+  outbox,
+  payment,
+  review,
+  reviewReport,
+  stripeEvent,
+  subscription,
+  threadReport,
+  user,
+} from "~/server/schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** A payment event still failing after this many tries has stopped being a blip. */
+export const STUCK_EVENT_ATTEMPTS = 10;
+/** An e-mail still unsent after this many tries keeps failing. */
+export const FAILING_EMAIL_ATTEMPTS = 3;
+/** Of each kind of trouble, the dashboard names this many; its queue has the rest. */
+const TROUBLE_SHOWN = 5;
 
 /** "2026-11-21": a day as the UK sees it. */
 const londonDay = (date: Date) => date.toLocaleDateString("en-CA", { timeZone: "Europe/London" });
 
-export async function dashboardFigures(now = new Date()) {
+/** How many rows of `table` match `where`, and when the oldest of them arrived. */
+async function waiting(table: PgTable, since: AnyColumn, where: SQL | undefined) {
+  const [row] = await db()
+    .select({ n: count(), oldest: min(since) })
+    .from(table)
+    .where(where);
+  return { count: row!.n, oldestAt: row!.oldest ? new Date(row!.oldest as Date | string) : null };
+}
+
+/** Each kind of work waiting for staff, in the order staff take it. */
+export async function waitingWork() {
+  const failingEmails = and(isNull(outbox.sentAt), gte(outbox.attempts, FAILING_EMAIL_ATTEMPTS));
+  const kinds = [
+    ["listings", waiting(businessListing, businessListing.updatedAt, eq(businessListing.status, "pending"))],
+    ["revisions", waiting(listingRevision, listingRevision.createdAt, eq(listingRevision.status, "pending"))],
+    ["enquiries", waiting(enquiry, enquiry.createdAt, eq(enquiry.status, "new"))],
+    ["heldReviews", waiting(review, review.createdAt, eq(review.status, "held"))],
+    ["reportedReviews", waiting(reviewReport, reviewReport.createdAt, eq(reviewReport.status, "open"))],
+    ["claims", waiting(businessClaim, businessClaim.updatedAt, eq(businessClaim.status, "pending"))],
+    ["halalProposals", waiting(halalProposal, halalProposal.createdAt, eq(halalProposal.status, "pending"))],
+    ["reportedThreads", waiting(threadReport, threadReport.createdAt, eq(threadReport.status, "open"))],
+    ["failingEmails", waiting(outbox, outbox.createdAt, failingEmails)],
+  ] as const;
+  const answers = await Promise.all(kinds.map(([, query]) => query));
+  return Object.fromEntries(kinds.map(([kind], i) => [kind, answers[i]!])) as Record<
+    (typeof kinds)[number][0],
+    Awaited<ReturnType<typeof waiting>>
+  >;
+}
+
+/** Rows of `table` made this week and the week before, by `at`. */
+async function twoWeeks(table: PgTable, at: AnyColumn, now: Date, where?: SQL) {
   const weekAgo = new Date(now.getTime() - 7 * DAY_MS);
+  const fortnightAgo = new Date(now.getTime() - 14 * DAY_MS);
+  const [row] = await db()
+    .select({
+      thisWeek: sql<number>`count(*) filter (where ${at} >= ${weekAgo})`.mapWith(Number),
+      weekBefore: sql<number>`count(*) filter (where ${at} < ${weekAgo})`.mapWith(Number),
+    })
+    .from(table)
+    .where(and(gte(at, fortnightAgo), lt(at, now), where));
+  return row!;
+}
+
+/** Money of one kind Stripe reported this week and the week before, in pence. */
+async function moneyTwoWeeks(kind: "payment" | "refund", now: Date) {
+  const weekAgo = new Date(now.getTime() - 7 * DAY_MS);
+  const fortnightAgo = new Date(now.getTime() - 14 * DAY_MS);
+  const [row] = await db()
+    .select({
+      thisWeek:
+        sql<number>`coalesce(sum(${payment.amountPence}) filter (where ${payment.occurredAt} >= ${weekAgo}), 0)`.mapWith(
+          Number,
+        ),
+      weekBefore:
+        sql<number>`coalesce(sum(${payment.amountPence}) filter (where ${payment.occurredAt} < ${weekAgo}), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(payment)
+    .where(and(eq(payment.kind, kind), gte(payment.occurredAt, fortnightAgo), lt(payment.occurredAt, now)));
+  return row!;
+}
+
+/** This week's figures beside the week before's (the seven days up to now, and the seven before them). */
+export async function weekFigures(now = new Date()) {
+  const [enquiries, listings, members, reviews, taken, refunded] = await Promise.all([
+    twoWeeks(enquiry, enquiry.createdAt, now),
+    twoWeeks(businessListing, businessListing.createdAt, now),
+    twoWeeks(user, user.createdAt, now),
+    twoWeeks(review, review.createdAt, now),
+    moneyTwoWeeks("payment", now),
+    moneyTwoWeeks("refund", now),
+  ]);
+  return { enquiries, listings, members, reviews, taken, refunded };
+}
+
+/** What went wrong and needs a look first: the newest few of each kind. */
+export async function troubles() {
+  const [shortPayments, stuckEvents, failingEmails] = await Promise.all([
+    // A payment Stripe took for less than the plan's price: a coupon staff did not give, or a part payment.
+    db()
+      .select({
+        subscriptionId: subscription.id,
+        packageName: subscription.packageName,
+        email: user.email,
+        amountPence: payment.amountPence,
+        pricePence: subscription.pricePence,
+        occurredAt: payment.occurredAt,
+      })
+      .from(payment)
+      .innerJoin(subscription, eq(subscription.id, payment.subscriptionId))
+      .innerJoin(user, eq(user.id, subscription.userId))
+      .where(and(eq(payment.kind, "payment"), lt(payment.amountPence, subscription.pricePence)))
+      .orderBy(desc(payment.occurredAt))
+      .limit(TROUBLE_SHOWN),
+    db()
+      .select({
+        id: stripeEvent.id,
+        type: stripeEvent.type,
+        attempts: stripeEvent.attempts,
+        lastError: stripeEvent.lastError,
+        receivedAt: stripeEvent.receivedAt,
+      })
+      .from(stripeEvent)
+      .where(and(isNull(stripeEvent.processedAt), gte(stripeEvent.attempts, STUCK_EVENT_ATTEMPTS)))
+      .orderBy(desc(stripeEvent.receivedAt))
+      .limit(TROUBLE_SHOWN),
+    db()
+      .select({
+        id: outbox.id,
+        payload: outbox.payload,
+        attempts: outbox.attempts,
+        lastError: outbox.lastError,
+      })
+      .from(outbox)
+      .where(and(isNull(outbox.sentAt), gte(outbox.attempts, FAILING_EMAIL_ATTEMPTS)))
+      .orderBy(desc(outbox.createdAt))
+      .limit(TROUBLE_SHOWN),
+  ]);
+  return {
+    shortPayments,
+    stuckEvents,
+    failingEmails: failingEmails.map(({ payload, ...row }) => ({
+      ...row,
+      to: String(payload.to ?? ""),
+      subject: String(payload.subject ?? ""),
+    })),
+  };
+}
+
+export async function activeSubscriptionCount() {
+  return db().$count(subscription, eq(subscription.status, "active"));
+}
+
+/** Enquiries on each of the last 30 UK days, the days without any as 0. */
+export async function enquiriesByDay(now = new Date()) {
   const since = new Date(now.getTime() - 30 * DAY_MS);
   const day = sql<string>`to_char(${enquiry.createdAt} at time zone 'Europe/London', 'YYYY-MM-DD')`;
-  const [[pending], [newEnquiries], [active], perDay] = await Promise.all([
-    db().select({ n: count() }).from(businessListing).where(eq(businessListing.status, "pending")),
-    db().select({ n: count() }).from(enquiry).where(gte(enquiry.createdAt, weekAgo)),
-    db().select({ n: count() }).from(subscription).where(eq(subscription.status, "active")),
-    db().select({ day, n: count() }).from(enquiry).where(gte(enquiry.createdAt, since)).groupBy(day),
-  ]);
-  // Every one of the last 30 days, with the days without enquiries as 0.
+  const perDay = await db().select({ day, n: count() }).from(enquiry).where(gte(enquiry.createdAt, since)).groupBy(day);
   const byDay = new Map(perDay.map((r) => [r.day, r.n]));
-  const days = Array.from({ length: 30 }, (_, i) => {
+  return Array.from({ length: 30 }, (_, i) => {
     const date = londonDay(new Date(now.getTime() - (29 - i) * DAY_MS));
     return { date, count: byDay.get(date) ?? 0 };
   });
-  return { pendingListings: pending!.n, newEnquiriesThisWeek: newEnquiries!.n, activeSubscriptions: active!.n, days };
 }

@@ -1,7 +1,7 @@
 // Staff's side of the halal directory: add, edit, feature and unpublish
 // businesses, with their image and halal details. Every change is audited.
 import crypto from "node:crypto";
-import { desc, eq, ilike } from "drizzle-orm";
+import { and, count, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import sharp from "sharp";
 import type { SessionUser } from "~/features/account/session.server";
 import { linkEstablishment } from "~/features/directory/food-hygiene.server";
@@ -9,13 +9,16 @@ import { getSchedule, replaceSchedule } from "~/features/directory/hours.server"
 import { exceptionsText, periodsText } from "~/features/directory/hours-input";
 import { hoursFieldNames } from "~/features/directory/evidence-schema";
 import { WEEKDAYS, type Schedule } from "~/features/directory/opening-hours";
+import { directoryTabs, type DirectoryCategory } from "~/lib/categories";
 import { londonDay } from "~/lib/dates";
 import { slugify } from "~/lib/slug";
 import { db } from "~/server/db.server";
-import { directoryBusiness, user } from "~/server/schema";
+import { directoryBusiness, directoryCategory, user } from "~/server/schema";
 import { storage } from "~/server/storage.server";
 import { containsPattern } from "~/server/text-search.server";
 import { changedFields, recordAudit } from "./audit.server";
+import { defineAdminList, orderBy } from "./lists/admin-list.server";
+import type { ListParams } from "./lists/list-params";
 import type { BusinessEdit, halalStatementShape } from "./schemas";
 import { coordinatesOf } from "~/features/places/places.server";
 import type { PlacedAt } from "~/features/places/placement";
@@ -25,22 +28,110 @@ const FOLDER = "businesses";
 const IMAGE_SIZE = { width: 1200, height: 800 };
 const MAX_PIXELS = 40_000_000;
 
-export function listDirectory(q: string) {
-  return db()
-    .select({
-      id: directoryBusiness.id,
-      name: directoryBusiness.name,
-      town: directoryBusiness.town,
-      category: directoryBusiness.category,
-      featured: directoryBusiness.featured,
-      promotion: directoryBusiness.promotion,
-      published: directoryBusiness.published,
-    })
-    .from(directoryBusiness)
-    .where(q.trim() ? ilike(directoryBusiness.name, containsPattern(q.trim())) : undefined)
-    .orderBy(desc(directoryBusiness.updatedAt), desc(directoryBusiness.id))
-    .limit(100);
+const businessSorts = {
+  name: directoryBusiness.name,
+  town: directoryBusiness.town,
+  added: directoryBusiness.createdAt,
+  updated: directoryBusiness.updatedAt,
+};
+type BusinessSort = keyof typeof businessSorts;
+type BusinessFilter = "state" | "category" | "owner";
+
+function directoryConditions({ q, filters }: ListParams<BusinessSort, BusinessFilter>) {
+  // Each way of finding a business is one an index can answer, so PostgreSQL
+  // can combine them rather than read every business.
+  const owners = db()
+    .select({ id: user.id })
+    .from(user)
+    .where(or(ilike(user.email, containsPattern(q)), ilike(user.fullName, containsPattern(q))));
+  const conditions: (SQL | undefined)[] = [
+    q
+      ? or(
+          // As the public search reads the name, so its trigram index serves this too.
+          sql`lower(${directoryBusiness.name}) like ${containsPattern(q.toLowerCase())}`,
+          sql`lower(${directoryBusiness.town}) like ${containsPattern(q.toLowerCase())}`,
+          // "LS1 4AP" or "ls14ap", whichever way it was saved.
+          sql`upper(replace(${directoryBusiness.postcode}, ' ', '')) like ${containsPattern(q.replace(/\s+/g, "").toUpperCase())}`,
+          eq(directoryBusiness.slug, q.toLowerCase()),
+          /^\d{1,9}$/.test(q) ? eq(directoryBusiness.id, Number(q)) : undefined,
+          sql`${directoryBusiness.ownerId} = any(array(${owners}))`,
+        )
+      : undefined,
+    filters.state ? eq(directoryBusiness.published, filters.state === "published") : undefined,
+    filters.category ? eq(directoryBusiness.category, filters.category as DirectoryCategory) : undefined,
+    filters.owner === "owned" ? isNotNull(directoryBusiness.ownerId) : undefined,
+    filters.owner === "unowned" ? isNull(directoryBusiness.ownerId) : undefined,
+  ];
+  return and(...conditions);
 }
+
+const categoryLabels: Record<string, string> = Object.fromEntries(
+  directoryTabs.flatMap((tab) => (tab.value ? [[tab.value, tab.label]] : [])),
+);
+/** A directory category as the directory's tabs name it. */
+export const directoryCategoryLabel = (category: string) => categoryLabels[category] ?? category;
+
+/** Every directory business, found by name, slug, id, town, postcode or owner; by published, category and owner. */
+export const directoryList = defineAdminList({
+  name: "directory",
+  spec: {
+    sorts: Object.keys(businessSorts) as BusinessSort[],
+    defaultSort: "updated",
+    defaultDirection: "desc",
+    filters: {
+      state: ["published", "unpublished"],
+      category: directoryCategory.enumValues,
+      owner: ["owned", "unowned"],
+    },
+  },
+  rows: (params, limit, offset) =>
+    db()
+      .select({
+        id: directoryBusiness.id,
+        name: directoryBusiness.name,
+        slug: directoryBusiness.slug,
+        category: directoryBusiness.category,
+        address: directoryBusiness.address,
+        town: directoryBusiness.town,
+        postcode: directoryBusiness.postcode,
+        phone: directoryBusiness.phone,
+        website: directoryBusiness.website,
+        featured: directoryBusiness.featured,
+        promotion: directoryBusiness.promotion,
+        published: directoryBusiness.published,
+        ownerId: user.id,
+        ownerEmail: user.email,
+        ownerName: user.fullName,
+        createdAt: directoryBusiness.createdAt,
+        updatedAt: directoryBusiness.updatedAt,
+      })
+      .from(directoryBusiness)
+      .leftJoin(user, eq(user.id, directoryBusiness.ownerId))
+      .where(directoryConditions(params))
+      .orderBy(...orderBy(businessSorts, params, directoryBusiness.id))
+      .limit(limit)
+      .offset(offset),
+  count: async (params) =>
+    (await db().select({ n: count() }).from(directoryBusiness).where(directoryConditions(params)))[0]!.n,
+  csv: [
+    ["Id", (b) => b.id],
+    ["Name", (b) => b.name],
+    ["Slug", (b) => b.slug],
+    ["Category", (b) => directoryCategoryLabel(b.category)],
+    ["Address", (b) => b.address],
+    ["Town", (b) => b.town],
+    ["Postcode", (b) => b.postcode],
+    ["Phone", (b) => b.phone],
+    ["Website", (b) => b.website],
+    ["Published", (b) => b.published],
+    ["Featured", (b) => b.featured],
+    ["Paid promotion", (b) => b.promotion],
+    ["Owner e-mail", (b) => b.ownerEmail],
+    ["Owner name", (b) => b.ownerName],
+    ["Added", (b) => b.createdAt],
+    ["Updated", (b) => b.updatedAt],
+  ],
+});
 
 export async function getDirectoryBusiness(id: number) {
   const [row] = await db()

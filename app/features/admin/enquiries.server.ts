@@ -1,62 +1,97 @@
 // Staff's inbox: every enquiry and submission, filtered and searched, with
 // its status and internal notes. Status changes show in the sender's My Queries.
-import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, ilike, or, sql } from "drizzle-orm";
 import type { SessionUser } from "~/features/account/session.server";
-import type { EnquiryKind, EnquiryStatus } from "~/features/enquiries/enquiry-kinds";
+import { enquiryReference, enquirySender } from "~/features/enquiries/emails.server";
+import {
+  enquiryKindLabels,
+  enquiryStatusLabels,
+  type EnquiryKind,
+  type EnquiryStatus,
+} from "~/features/enquiries/enquiry-kinds";
 import { db } from "~/server/db.server";
 import { containsPattern } from "~/server/text-search.server";
 import { enquiry, enquiryNote, user } from "~/server/schema";
 import { recordAudit } from "./audit.server";
+import { defineAdminList, orderBy } from "./lists/admin-list.server";
+import type { ListParams } from "./lists/list-params";
 
-export interface EnquiryFilter {
-  kind?: EnquiryKind;
-  status?: EnquiryStatus;
-  q?: string;
+const enquirySorts = {
+  received: enquiry.createdAt,
+  subject: enquiry.subject,
+  status: enquiry.status,
+  kind: enquiry.kind,
+};
+type EnquirySort = keyof typeof enquirySorts;
+type EnquiryFilter = "kind" | "status";
+type EnquiryParams = ListParams<EnquirySort, EnquiryFilter>;
+
+/** What staff typed: the subject, anything the sender wrote (name and e-mail among it), or the reference. */
+function searchCondition(q: string) {
+  if (!q) return undefined;
+  // "HBS-000042" (the reference in the e-mails), or 42 as the audit log shows it, finds that enquiry.
+  const reference = /^(?:HBS-?)?0*(\d{1,9})$/i.exec(q);
+  const pattern = containsPattern(q);
+  return or(
+    ilike(enquiry.subject, pattern),
+    sql`${enquiry.fields}::text ilike ${pattern}`,
+    reference ? eq(enquiry.id, Number(reference[1])) : undefined,
+  );
 }
 
-const PAGE_SIZE = 100;
-
-function filterConditions({ kind, status, q }: EnquiryFilter) {
-  const conditions: SQL[] = [];
-  if (kind) conditions.push(eq(enquiry.kind, kind));
-  if (status) conditions.push(eq(enquiry.status, status));
-  const query = q?.trim();
-  if (query) {
-    // "HBS-000042" (the reference in the e-mails) finds that enquiry.
-    const reference = /^HBS-?0*(\d{1,9})$/i.exec(query);
-    const pattern = containsPattern(query);
-    conditions.push(
-      or(
-        ilike(enquiry.subject, pattern),
-        sql`${enquiry.fields}::text ilike ${pattern}`,
-        ...(reference ? [eq(enquiry.id, Number(reference[1]))] : []),
-      )!,
-    );
-  }
-  return conditions.length ? and(...conditions) : undefined;
+function enquiryConditions({ q, filters }: Pick<EnquiryParams, "q" | "filters">) {
+  return and(
+    searchCondition(q),
+    filters.kind ? eq(enquiry.kind, filters.kind as EnquiryKind) : undefined,
+    filters.status ? eq(enquiry.status, filters.status as EnquiryStatus) : undefined,
+  );
 }
 
-export function listEnquiries(filter: EnquiryFilter) {
-  return db()
-    .select({
-      id: enquiry.id,
-      kind: enquiry.kind,
-      subject: enquiry.subject,
-      status: enquiry.status,
-      createdAt: enquiry.createdAt,
-      fields: enquiry.fields,
-    })
-    .from(enquiry)
-    .where(filterConditions(filter))
-    .orderBy(desc(enquiry.createdAt), desc(enquiry.id))
-    .limit(PAGE_SIZE);
-}
+/** Every enquiry and submission, found by what was sent or its reference; of a kind; in a status. */
+export const enquiriesList = defineAdminList({
+  name: "enquiries",
+  spec: {
+    sorts: Object.keys(enquirySorts) as EnquirySort[],
+    defaultSort: "received",
+    defaultDirection: "desc",
+    filters: {
+      kind: Object.keys(enquiryKindLabels) as EnquiryKind[],
+      status: Object.keys(enquiryStatusLabels) as EnquiryStatus[],
+    },
+  },
+  rows: (params, limit, offset) =>
+    db()
+      .select({
+        id: enquiry.id,
+        kind: enquiry.kind,
+        subject: enquiry.subject,
+        status: enquiry.status,
+        createdAt: enquiry.createdAt,
+        fields: enquiry.fields,
+      })
+      .from(enquiry)
+      .where(enquiryConditions(params))
+      .orderBy(...orderBy(enquirySorts, params, enquiry.id))
+      .limit(limit)
+      .offset(offset),
+  count: async (params) => (await db().select({ n: count() }).from(enquiry).where(enquiryConditions(params)))[0]!.n,
+  csv: [
+    ["Reference", (e) => enquiryReference(e.id)],
+    ["Kind", (e) => enquiryKindLabels[e.kind]],
+    ["Subject", (e) => e.subject],
+    ["Status", (e) => enquiryStatusLabels[e.status]],
+    ["Sender's name", (e) => enquirySender(e.kind, e.fields).name],
+    ["Sender's e-mail", (e) => enquirySender(e.kind, e.fields).email],
+    ["Received", (e) => e.createdAt],
+  ],
+});
 
-export async function countEnquiriesByStatus(filter: Omit<EnquiryFilter, "status">) {
+/** How many enquiries of each status the search and kind find, whatever status is chosen. */
+export async function countEnquiriesByStatus({ q, filters }: EnquiryParams) {
   const rows = await db()
     .select({ status: enquiry.status, count: count() })
     .from(enquiry)
-    .where(filterConditions(filter))
+    .where(enquiryConditions({ q, filters: { ...filters, status: "" } }))
     .groupBy(enquiry.status);
   return Object.fromEntries(rows.map((r) => [r.status, r.count])) as Partial<Record<EnquiryStatus, number>>;
 }

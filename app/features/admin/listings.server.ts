@@ -1,17 +1,21 @@
 // Staff's side of businesses for sale: the review queue of submissions from
 // /sell, editing, and each step of a listing's life. Every change is audited
 // and the seller is e-mailed, in one transaction with the change itself.
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { storeSubmissionPhotos } from "~/features/marketplace/submission-photos.server";
 import type { SessionUser } from "~/features/account/session.server";
 import { db } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { wakeOutbox } from "~/server/lifecycle.server";
 import { enqueueMail } from "~/server/outbox.server";
-import { businessListing } from "~/server/schema";
+import { businessListing, enquiry, user } from "~/server/schema";
 import { storage } from "~/server/storage.server";
+import { containsPattern } from "~/server/text-search.server";
+import { listingCategoryLabel } from "~/lib/categories";
 import { changedFields, recordAudit } from "./audit.server";
-import { LISTING_STATUSES, type ListingStatus, type ListingTransition } from "./labels";
+import { LISTING_STATUSES, listingStatusLabels, type ListingStatus, type ListingTransition } from "./labels";
+import { defineAdminList, orderBy } from "./lists/admin-list.server";
+import type { ListParams } from "./lists/list-params";
 import { listingMail } from "./listing-emails.server";
 import { factColumns } from "~/features/marketplace/sell-schema";
 import { sellerContact, submissionOf } from "~/features/selling/seller.server";
@@ -21,33 +25,128 @@ import { coordinatesOf, positionOnly } from "~/features/places/places.server";
 /** Where published listings' photos live, under the public /uploads. */
 const LISTING_PHOTOS = "listings";
 
-export function listListings(status: ListingStatus) {
-  return (
+const listingSorts = {
+  sent: businessListing.createdAt,
+  updated: businessListing.updatedAt,
+  price: businessListing.askingPricePence,
+  title: businessListing.title,
+};
+type ListingSort = keyof typeof listingSorts;
+type ListingParams = ListParams<ListingSort, "status">;
+
+/** One field of the submission from /sell that a listing came from, as its seller wrote it; empty is none. */
+const submitted = (field: string) =>
+  sql<string | null>`(select nullif(${enquiry.fields}->>${field}, '') from ${enquiry}
+    where ${enquiry.listingId} = ${businessListing.id} and ${enquiry.kind} = 'listing_submission'
+    order by ${enquiry.id} limit 1)`;
+
+/**
+ * What staff typed: the listing's title (or the generic one a confidential
+ * listing shows), slug or id; its seller's e-mail or name, from their account
+ * or from the submission sent from /sell; or the business's name as sent.
+ */
+function searchCondition(q: string) {
+  if (!q) return undefined;
+  const pattern = containsPattern(q);
+  // Each part reads an index of its own (trigrams, the seller's, the id) and PostgreSQL joins their
+  // answers, rather than looking up every listing's seller and submission in turn.
+  const sellers = db()
+    .select({ id: user.id })
+    .from(user)
+    .where(or(ilike(user.email, pattern), ilike(user.fullName, pattern)));
+  // Anything the submission from /sell holds: the contact's e-mail and name, the business's name.
+  const submissions = db()
+    .select({ id: enquiry.listingId })
+    .from(enquiry)
+    .where(
+      and(
+        eq(enquiry.kind, "listing_submission"),
+        or(ilike(enquiry.subject, pattern), sql`${enquiry.fields}::text ilike ${pattern}`),
+      ),
+    );
+  return or(
+    ilike(businessListing.title, pattern),
+    ilike(businessListing.confidentialTitle, pattern),
+    ilike(businessListing.slug, pattern),
+    /^\d{1,9}$/.test(q) ? eq(businessListing.id, Number(q)) : undefined,
+    sql`${businessListing.sellerId} = any(array(${sellers}))`,
+    sql`${businessListing.id} = any(array(${submissions}))`,
+  );
+}
+
+function listingConditions({ q, filters }: Pick<ListingParams, "q" | "filters">) {
+  return and(
+    searchCondition(q),
+    filters.status ? eq(businessListing.status, filters.status as ListingStatus) : undefined,
+  );
+}
+
+/** Every listing, found by its name, slug, id or seller; in one status or all. */
+export const listingsList = defineAdminList({
+  name: "listings",
+  spec: {
+    sorts: Object.keys(listingSorts) as ListingSort[],
+    defaultSort: "updated",
+    defaultDirection: "desc",
+    filters: { status: LISTING_STATUSES },
+  },
+  rows: (params, limit, offset) =>
     db()
       .select({
         id: businessListing.id,
         title: businessListing.title,
+        slug: businessListing.slug,
+        status: businessListing.status,
         town: businessListing.town,
+        postcode: businessListing.postcode,
         category: businessListing.category,
         askingPricePence: businessListing.askingPricePence,
         featured: businessListing.featured,
         underOfferAt: businessListing.underOfferAt,
         promotion: businessListing.promotion,
+        confidential: businessListing.confidential,
         createdAt: businessListing.createdAt,
         publishedAt: businessListing.publishedAt,
+        updatedAt: businessListing.updatedAt,
+        // Whom the seller's e-mails go to: the submission's contact, else the account (as sellerContact).
+        sellerEmail: sql<string | null>`coalesce(${submitted("contactEmail")}, ${user.email})`,
+        sellerName: sql<string | null>`coalesce(${submitted("contactName")}, ${user.fullName})`,
       })
       .from(businessListing)
-      .where(eq(businessListing.status, status))
-      // The queue oldest first; the rest newest first.
-      .orderBy(status === "pending" ? asc(businessListing.createdAt) : desc(businessListing.updatedAt))
-      .limit(500)
-  );
-}
+      .leftJoin(user, eq(user.id, businessListing.sellerId))
+      .where(listingConditions(params))
+      .orderBy(...orderBy(listingSorts, params, businessListing.id))
+      .limit(limit)
+      .offset(offset),
+  count: async (params) =>
+    (await db().select({ n: count() }).from(businessListing).where(listingConditions(params)))[0]!.n,
+  csv: [
+    ["Id", (l) => l.id],
+    ["Title", (l) => l.title],
+    ["Slug", (l) => l.slug],
+    ["Status", (l) => listingStatusLabels[l.status]],
+    ["Category", (l) => listingCategoryLabel(l.category)],
+    ["Town", (l) => l.town],
+    ["Postcode", (l) => l.postcode],
+    ["Asking price (£)", (l) => l.askingPricePence / 100],
+    ["Confidential", (l) => l.confidential],
+    ["Featured", (l) => l.featured],
+    ["Paid promotion", (l) => l.promotion],
+    ["Under offer since", (l) => l.underOfferAt],
+    ["Seller's e-mail", (l) => l.sellerEmail],
+    ["Seller's name", (l) => l.sellerName],
+    ["Submitted", (l) => l.createdAt],
+    ["Published", (l) => l.publishedAt],
+    ["Updated", (l) => l.updatedAt],
+  ],
+});
 
-export async function countListingsByStatus() {
+/** How many listings of each status the search finds, whatever status is chosen. */
+export async function countListingsByStatus({ q }: ListingParams) {
   const rows = await db()
     .select({ status: businessListing.status, count: count() })
     .from(businessListing)
+    .where(searchCondition(q))
     .groupBy(businessListing.status);
   return Object.fromEntries(LISTING_STATUSES.map((s) => [s, rows.find((r) => r.status === s)?.count ?? 0])) as Record<
     ListingStatus,

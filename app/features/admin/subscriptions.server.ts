@@ -1,31 +1,116 @@
 // Subscriptions as staff run them: made for a member (often after a package
 // enquiry), activated, cancelled; an hourly job expires those past their end.
-import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, count, eq, ilike, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { SessionUser } from "~/features/account/session.server";
+import { subscriptionStatusLabels } from "~/features/payments/billing.server";
 import { db } from "~/server/db.server";
-import { servicePackage, subscription, user } from "~/server/schema";
+import { packageType, payment, servicePackage, stripeCustomer, subscription, user } from "~/server/schema";
+import { containsPattern } from "~/server/text-search.server";
 import { recordAudit } from "./audit.server";
+import { defineAdminList, orderBy } from "./lists/admin-list.server";
+import type { ListParams } from "./lists/list-params";
 
-export function listAllSubscriptions() {
-  return db()
-    .select({
-      id: subscription.id,
-      email: user.email,
-      userId: user.id,
-      packageName: subscription.packageName,
-      packageType: subscription.packageType,
-      status: subscription.status,
-      pricePence: subscription.pricePence,
-      startDate: subscription.startDate,
-      endDate: subscription.endDate,
-      // Bought online: Stripe's webhooks run it, not these buttons (decision 0026).
-      online: sql<boolean>`${subscription.stripeCheckoutSessionId} is not null`,
-    })
-    .from(subscription)
-    .innerJoin(user, eq(user.id, subscription.userId))
-    .orderBy(desc(subscription.createdAt), desc(subscription.id))
-    .limit(200);
+// The columns staff sort subscriptions by.
+const subscriptionSorts = {
+  added: subscription.createdAt,
+  started: subscription.startDate,
+  ends: subscription.endDate,
+  price: subscription.pricePence,
+  status: subscription.status,
+};
+type SubscriptionSort = keyof typeof subscriptionSorts;
+type SubscriptionFilter = "status" | "type";
+
+/** The statuses a subscription passes through (schema.ts). */
+export const SUBSCRIPTION_STATUSES = ["pending", "active", "past_due", "cancelled", "expired", "refunded"] as const;
+
+function subscriptionConditions({ q, filters }: ListParams<SubscriptionSort, SubscriptionFilter>) {
+  // Each way of finding a subscription is one an index can answer, so
+  // PostgreSQL can combine them rather than read every subscription.
+  const members = db()
+    .select({ id: user.id })
+    .from(user)
+    .where(or(ilike(user.email, containsPattern(q)), ilike(user.fullName, containsPattern(q))));
+  const paidBy = db().select({ id: payment.subscriptionId }).from(payment).where(eq(payment.stripeObjectId, q));
+  const customer = db()
+    .select({ id: stripeCustomer.userId })
+    .from(stripeCustomer)
+    .where(eq(stripeCustomer.customerId, q));
+  const conditions: (SQL | undefined)[] = [
+    q
+      ? or(
+          sql`${subscription.userId} = any(array(${members}))`,
+          ilike(subscription.packageName, containsPattern(q)),
+          /^\d{1,9}$/.test(q) ? eq(subscription.id, Number(q)) : undefined,
+          // Stripe's ids, pasted whole from its dashboard or an e-mail: the
+          // checkout, subscription or payment, an invoice or charge, or the customer.
+          eq(subscription.stripeCheckoutSessionId, q),
+          eq(subscription.stripeSubscriptionId, q),
+          eq(subscription.stripePaymentIntentId, q),
+          sql`${subscription.id} = any(array(${paidBy}))`,
+          sql`${subscription.userId} = any(array(${customer}))`,
+        )
+      : undefined,
+    filters.status ? eq(subscription.status, filters.status) : undefined,
+    filters.type ? eq(subscription.packageType, filters.type as (typeof packageType.enumValues)[number]) : undefined,
+  ];
+  return and(...conditions);
 }
+
+/** A package type as staff read it. */
+export const packageTypeLabel = (type: string) => (type === "service" ? "Business optimization" : "Promotion");
+
+/** Every subscription, found by member, package, id or Stripe's ids; by status and type. */
+export const subscriptionsList = defineAdminList({
+  name: "subscriptions",
+  spec: {
+    sorts: Object.keys(subscriptionSorts) as SubscriptionSort[],
+    defaultSort: "added",
+    defaultDirection: "desc",
+    filters: { status: SUBSCRIPTION_STATUSES, type: packageType.enumValues },
+  },
+  rows: (params, limit, offset) =>
+    db()
+      .select({
+        id: subscription.id,
+        email: user.email,
+        fullName: user.fullName,
+        userId: user.id,
+        packageName: subscription.packageName,
+        packageType: subscription.packageType,
+        status: subscription.status,
+        pricePence: subscription.pricePence,
+        startDate: subscription.startDate,
+        endDate: subscription.endDate,
+        createdAt: subscription.createdAt,
+        stripeCheckoutSessionId: subscription.stripeCheckoutSessionId,
+        stripeSubscriptionId: subscription.stripeSubscriptionId,
+        stripePaymentIntentId: subscription.stripePaymentIntentId,
+      })
+      .from(subscription)
+      .innerJoin(user, eq(user.id, subscription.userId))
+      .where(subscriptionConditions(params))
+      .orderBy(...orderBy(subscriptionSorts, params, subscription.id))
+      .limit(limit)
+      .offset(offset),
+  count: async (params) =>
+    (await db().select({ n: count() }).from(subscription).where(subscriptionConditions(params)))[0]!.n,
+  csv: [
+    ["Id", (s) => s.id],
+    ["Member e-mail", (s) => s.email],
+    ["Member name", (s) => s.fullName],
+    ["Package", (s) => s.packageName],
+    ["Type", (s) => packageTypeLabel(s.packageType)],
+    ["Status", (s) => subscriptionStatusLabels[s.status] ?? s.status],
+    ["Price (£)", (s) => s.pricePence / 100],
+    ["Starts", (s) => s.startDate],
+    ["Ends", (s) => s.endDate],
+    ["Added", (s) => s.createdAt],
+    ["Stripe checkout session", (s) => s.stripeCheckoutSessionId],
+    ["Stripe subscription", (s) => s.stripeSubscriptionId],
+    ["Stripe payment intent", (s) => s.stripePaymentIntentId],
+  ],
+});
 
 export function listPackageChoices() {
   return db()

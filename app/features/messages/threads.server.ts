@@ -334,35 +334,7 @@ export async function reportThread(
   return "reported";
 }
 
-// --- Staff: threads with HBS about listings without a seller account, and reports ---
-
-/** Threads staff answer (no seller account), and reported threads, newest activity first. */
-export async function listStaffThreads() {
-  const reported = sql<number>`(select count(*)::int from ${threadReport} r where r.thread_id = ${messageThread.id} and r.status = 'open')`;
-  const unread = sql<number>`(select count(*)::int from ${message} m where m.thread_id = ${messageThread.id}
-    and m.created_at > ${messageThread.sellerReadAt} and not m.from_staff)`;
-  return db()
-    .select({
-      id: messageThread.id,
-      listingTitle: businessListing.title,
-      buyerName: buyer.fullName,
-      withStaff: sql<boolean>`${messageThread.sellerId} is null`,
-      lastMessageAt: messageThread.lastMessageAt,
-      reported,
-      unread: sql<number>`case when ${messageThread.sellerId} is null then ${unread} else 0 end`,
-    })
-    .from(messageThread)
-    .innerJoin(businessListing, eq(businessListing.id, messageThread.listingId))
-    .innerJoin(buyer, eq(buyer.id, messageThread.buyerId))
-    .where(
-      or(
-        isNull(messageThread.sellerId),
-        sql`exists (select 1 from ${threadReport} r where r.thread_id = ${messageThread.id} and r.status = 'open')`,
-      ),
-    )
-    .orderBy(desc(messageThread.lastMessageAt))
-    .limit(200);
-}
+// --- Staff: HBS's own threads and reported ones (their list is in messages-list.server.ts) ---
 
 /** A thread as staff see it: any thread, so that a reported one can be read; answered only when it is HBS's. */
 export async function openStaffThread(threadId: number, now = new Date()) {

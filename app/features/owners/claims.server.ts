@@ -5,7 +5,7 @@
 // business in its WHERE, and each step is audited and e-mailed from the same
 // transaction (the outbox).
 import crypto from "node:crypto";
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { recordAudit } from "~/features/admin/audit.server";
 import { storeSubmissionPhotos } from "~/features/marketplace/submission-photos.server";
 import { db, type Database } from "~/server/db.server";
@@ -320,27 +320,8 @@ export async function submitClaimDocuments(
 }
 
 // ---------------------------------------------------------------------------
-// Staff's side: the claims queue
+// Staff's side: a claim and its decision (the list is claims-list.server.ts)
 // ---------------------------------------------------------------------------
-
-/** Document claims waiting for staff, oldest first. */
-export function listPendingClaims() {
-  return db()
-    .select({
-      id: businessClaim.id,
-      business: directoryBusiness.name,
-      businessId: directoryBusiness.id,
-      claimant: user.email,
-      sentAt: businessClaim.updatedAt,
-      documents: businessClaim.documents,
-    })
-    .from(businessClaim)
-    .innerJoin(directoryBusiness, eq(directoryBusiness.id, businessClaim.businessId))
-    .innerJoin(user, eq(user.id, businessClaim.userId))
-    .where(eq(businessClaim.status, "pending"))
-    .orderBy(asc(businessClaim.updatedAt), asc(businessClaim.id))
-    .limit(200);
-}
 
 /** One claim with its business and claimant, for staff. */
 export async function getClaim(id: number, database: Database = db()) {

@@ -231,15 +231,30 @@ export async function pendingHalalProposalOf(businessId: number) {
   };
 }
 
-/** Businesses whose owners' halal proposals wait for staff, oldest first. */
-export function listPendingHalalProposals() {
-  return db()
-    .select({ businessId: halalProposal.businessId, business: directoryBusiness.name, sentAt: halalProposal.updatedAt })
-    .from(halalProposal)
-    .innerJoin(directoryBusiness, eq(directoryBusiness.id, halalProposal.businessId))
-    .where(eq(halalProposal.status, "pending"))
-    .orderBy(asc(halalProposal.updatedAt))
-    .limit(200);
+/** The most of the waiting halal proposals the claims page shows; the total says if more wait. */
+const HALAL_QUEUE_SHOWN = 200;
+
+/**
+ * Businesses whose owners' halal proposals wait for staff, oldest first (one
+ * waits per business, and each decision brings the next), with how many wait.
+ */
+export async function listPendingHalalProposals() {
+  const waiting = eq(halalProposal.status, "pending");
+  const [proposals, [total]] = await Promise.all([
+    db()
+      .select({
+        businessId: halalProposal.businessId,
+        business: directoryBusiness.name,
+        sentAt: halalProposal.updatedAt,
+      })
+      .from(halalProposal)
+      .innerJoin(directoryBusiness, eq(directoryBusiness.id, halalProposal.businessId))
+      .where(waiting)
+      .orderBy(asc(halalProposal.updatedAt), asc(halalProposal.id))
+      .limit(HALAL_QUEUE_SHOWN),
+    db().select({ n: count() }).from(halalProposal).where(waiting),
+  ]);
+  return { proposals, total: total!.n };
 }
 
 /** Staff apply or reject a waiting proposal; false when it no longer waits. */

@@ -1,8 +1,8 @@
-// Staff's side of reviews (decision 0035): the queue of held reviews and
-// reports, the decisions, and the warning on a business found buying reviews.
-// Every decision is audited and tells the reviewer, in the transaction that
-// makes it.
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+// Staff's side of reviews (decision 0035): a review with its reports, the
+// decisions, and the warning on a business found buying reviews (their list
+// is reviews-list.server.ts). Every decision is audited and tells the
+// reviewer, in the transaction that makes it.
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { recordAudit } from "~/features/admin/audit.server";
 import { memberName } from "~/features/messages/message-rules";
 import { db } from "~/server/db.server";
@@ -16,56 +16,6 @@ import { applyToAggregate, reviewsUrl, tellOwnerOfReview } from "./reviews.serve
 interface Staff {
   id: string;
   email: string;
-}
-
-const QUEUE_SIZE = 50;
-
-const summary = {
-  id: review.id,
-  rating: review.rating,
-  body: review.body,
-  status: review.status,
-  holdReasons: review.holdReasons,
-  createdAt: review.createdAt,
-  businessName: directoryBusiness.name,
-  slug: directoryBusiness.slug,
-  author: user.fullName,
-};
-
-/** The back office's review queue: held reviews oldest first, reported ones, and the latest decisions. */
-export async function reviewQueue() {
-  const openReports = sql<number>`count(${reviewReport.id})::int`;
-  const [held, reported, decided] = await Promise.all([
-    db()
-      .select(summary)
-      .from(review)
-      .innerJoin(directoryBusiness, eq(directoryBusiness.id, review.businessId))
-      .innerJoin(user, eq(user.id, review.userId))
-      .where(eq(review.status, "held"))
-      .orderBy(review.createdAt, review.id)
-      .limit(QUEUE_SIZE),
-    db()
-      .select({ ...summary, reports: openReports, firstReportAt: sql<Date>`min(${reviewReport.createdAt})` })
-      .from(reviewReport)
-      .innerJoin(review, eq(review.id, reviewReport.reviewId))
-      .innerJoin(directoryBusiness, eq(directoryBusiness.id, review.businessId))
-      .innerJoin(user, eq(user.id, review.userId))
-      .where(eq(reviewReport.status, "open"))
-      .groupBy(review.id, directoryBusiness.id, user.id)
-      .orderBy(sql`min(${reviewReport.createdAt})`)
-      .limit(QUEUE_SIZE),
-    db()
-      .select({ ...summary, decidedAt: review.decidedAt, removalReason: review.removalReason })
-      .from(review)
-      .innerJoin(directoryBusiness, eq(directoryBusiness.id, review.businessId))
-      .innerJoin(user, eq(user.id, review.userId))
-      .where(isNotNull(review.decidedAt))
-      .orderBy(desc(review.decidedAt))
-      .limit(QUEUE_SIZE),
-  ]);
-  const named = <T extends { author: string | null }>(rows: T[]) =>
-    rows.map((row) => ({ ...row, author: memberName(row.author) }));
-  return { held: named(held), reported: named(reported), decided: named(decided) };
 }
 
 /** One review as staff see it: its text, why it was held, its author and every report. */

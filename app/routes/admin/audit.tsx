@@ -1,13 +1,17 @@
-import { AdminHeading, DataTable, EmptyNote } from "~/features/admin/components/admin-shell";
-import { listAudit } from "~/features/admin/audit.server";
+import { ListControls, ListFooter, SortableTable } from "~/features/admin/components/admin-list";
+import { AdminHeading, EmptyNote } from "~/features/admin/components/admin-shell";
+import { AUDIT_ACTIONS, AUDIT_SUBJECTS } from "~/features/admin/audit-actions";
+import { auditList } from "~/features/admin/audit.server";
+import { loadAdminList } from "~/features/admin/lists/admin-list.server";
 import { formatLondonDateTime } from "~/lib/dates";
 import type { Route } from "./+types/audit";
 
 const show = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
 
-export async function loader() {
-  const rows = await listAudit();
+export async function loader({ request }: Route.LoaderArgs) {
+  const { rows, ...list } = await loadAdminList(auditList, request);
   return {
+    ...list,
     entries: rows.map((row) => ({
       id: row.id,
       when: formatLondonDateTime(row.createdAt),
@@ -25,17 +29,42 @@ export async function loader() {
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit log | HBS back office" }];
 
-export default function AdminAudit({ loaderData: { entries } }: Route.ComponentProps) {
+export default function AdminAudit({
+  loaderData: { params, total, pageCount, exportName, entries },
+}: Route.ComponentProps) {
   return (
     <>
       <AdminHeading title="Audit log" />
+      <ListControls
+        id="audit"
+        params={params}
+        searchLabel="Search by who, action or subject"
+        placeholder="staff@example.com, listing.edit, listing 42"
+        filters={[
+          {
+            name: "kind",
+            label: "Action",
+            options: [["", "All actions"], ...AUDIT_ACTIONS.map((a): [string, string] => [a, a])],
+          },
+          {
+            name: "subject",
+            label: "Subject",
+            options: [["", "All subjects"], ...AUDIT_SUBJECTS.map((s): [string, string] => [s, s])],
+          },
+        ]}
+      />
       {entries.length === 0 ? (
-        <EmptyNote>Nothing has been changed yet.</EmptyNote>
+        <EmptyNote>No changes match.</EmptyNote>
       ) : (
-        <DataTable
+        <SortableTable
           label="Audit log"
-          caption="Changes made by staff, newest first"
-          columns={["When", "Who", "What", "Changes"]}
+          params={params}
+          columns={[
+            { label: "When", sort: "when" },
+            { label: "Who", sort: "actor" },
+            { label: "What" },
+            { label: "Changes" },
+          ]}
         >
           {entries.map((entry) => (
             <tr key={entry.id}>
@@ -60,8 +89,9 @@ export default function AdminAudit({ loaderData: { entries } }: Route.ComponentP
               </td>
             </tr>
           ))}
-        </DataTable>
+        </SortableTable>
       )}
+      <ListFooter params={params} total={total} pageCount={pageCount} noun="entries" exportName={exportName} />
     </>
   );
 }

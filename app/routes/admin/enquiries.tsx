@@ -1,9 +1,9 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Input, Label, Select } from "~/components/ui/form-controls";
-import { AdminHeading, DataTable, EmptyNote } from "~/features/admin/components/admin-shell";
-import { countEnquiriesByStatus, listEnquiries } from "~/features/admin/enquiries.server";
+import { ListControls, ListFooter, SortableTable } from "~/features/admin/components/admin-list";
+import { AdminHeading, EmptyNote } from "~/features/admin/components/admin-shell";
+import { countEnquiriesByStatus, enquiriesList } from "~/features/admin/enquiries.server";
+import { loadAdminList } from "~/features/admin/lists/admin-list.server";
 import { enquiryReference, enquirySender } from "~/features/enquiries/emails.server";
 import {
   enquiryKindLabels,
@@ -18,14 +18,10 @@ const kinds = Object.keys(enquiryKindLabels) as EnquiryKind[];
 const statuses = Object.keys(enquiryStatusLabels) as EnquiryStatus[];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
-  const kind = kinds.find((k) => k === params.get("kind"));
-  const status = statuses.find((s) => s === params.get("status"));
-  const q = (params.get("q") ?? "").slice(0, 200);
-  const [rows, counts] = await Promise.all([listEnquiries({ kind, status, q }), countEnquiriesByStatus({ kind, q })]);
+  const { rows, ...list } = await loadAdminList(enquiriesList, request);
   return {
-    filter: { kind: kind ?? "", status: status ?? "", q },
-    counts,
+    ...list,
+    counts: await countEnquiriesByStatus(list.params),
     enquiries: rows.map((row) => ({
       id: row.id,
       reference: enquiryReference(row.id),
@@ -40,55 +36,47 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: "Enquiries | HBS back office" }];
 
-export default function AdminEnquiries({ loaderData: { filter, counts, enquiries } }: Route.ComponentProps) {
+export default function AdminEnquiries({
+  loaderData: { params, total, pageCount, exportName, counts, enquiries },
+}: Route.ComponentProps) {
   return (
     <>
       <AdminHeading title="Enquiries" />
-      <Form
-        method="get"
-        className="mb-6 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_12rem_12rem_auto] sm:items-end"
-      >
-        <div className="grid gap-1.5">
-          <Label htmlFor="enquiry-q">Search</Label>
-          <Input
-            id="enquiry-q"
-            name="q"
-            type="search"
-            defaultValue={filter.q}
-            placeholder="Name, e-mail, subject or HBS-000042"
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="enquiry-kind">Kind</Label>
-          <Select id="enquiry-kind" name="kind" defaultValue={filter.kind}>
-            <option value="">All kinds</option>
-            {kinds.map((k) => (
-              <option key={k} value={k}>
-                {enquiryKindLabels[k]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="enquiry-status">Status</Label>
-          <Select id="enquiry-status" name="status" defaultValue={filter.status}>
-            <option value="">All statuses</option>
-            {statuses.map((s) => (
-              <option key={s} value={s}>
-                {enquiryStatusLabels[s]} ({counts[s] ?? 0})
-              </option>
-            ))}
-          </Select>
-        </div>
-        <Button type="submit">Filter</Button>
-      </Form>
+      <ListControls
+        id="enquiry"
+        params={params}
+        searchLabel="Search by name, e-mail, subject or reference"
+        placeholder="HBS-000042"
+        filters={[
+          {
+            name: "kind",
+            label: "Kind",
+            options: [["", "All kinds"], ...kinds.map((k): [string, string] => [k, enquiryKindLabels[k]])],
+          },
+          {
+            name: "status",
+            label: "Status",
+            options: [
+              ["", "All statuses"],
+              ...statuses.map((s): [string, string] => [s, `${enquiryStatusLabels[s]} (${counts[s] ?? 0})`]),
+            ],
+          },
+        ]}
+      />
       {enquiries.length === 0 ? (
         <EmptyNote>No enquiries match.</EmptyNote>
       ) : (
-        <DataTable
+        <SortableTable
           label="Enquiries"
-          caption="Enquiries, newest first"
-          columns={["Reference", "Subject", "Kind", "From", "Status", "Received"]}
+          params={params}
+          columns={[
+            { label: "Reference" },
+            { label: "Subject", sort: "subject" },
+            { label: "Kind", sort: "kind" },
+            { label: "From" },
+            { label: "Status", sort: "status" },
+            { label: "Received", sort: "received" },
+          ]}
         >
           {enquiries.map((e) => (
             <tr key={e.id}>
@@ -106,8 +94,9 @@ export default function AdminEnquiries({ loaderData: { filter, counts, enquiries
               <td className="px-4 py-3 whitespace-nowrap">{e.received}</td>
             </tr>
           ))}
-        </DataTable>
+        </SortableTable>
       )}
+      <ListFooter params={params} total={total} pageCount={pageCount} noun="enquiries" exportName={exportName} />
     </>
   );
 }

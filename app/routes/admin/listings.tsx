@@ -1,33 +1,43 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { AdminHeading, DataTable, EmptyNote } from "~/features/admin/components/admin-shell";
+import { ListControls, ListFooter, SortableTable } from "~/features/admin/components/admin-list";
+import { AdminHeading, EmptyNote } from "~/features/admin/components/admin-shell";
 import { StatusTabs } from "~/features/admin/components/status-tabs";
 import { LISTING_STATUSES, listingStatusLabels as statusLabels } from "~/features/admin/labels";
-import { countListingsByStatus, listListings } from "~/features/admin/listings.server";
+import { loadAdminList } from "~/features/admin/lists/admin-list.server";
+import { listHref } from "~/features/admin/lists/list-params";
+import { countListingsByStatus, listingsList } from "~/features/admin/listings.server";
 import { listingCategoryLabel } from "~/lib/categories";
 import { formatLondonDateTime } from "~/lib/dates";
 import { underOfferLabel } from "~/features/marketplace/components/under-offer";
 import { listPendingRevisions } from "~/features/selling/revisions.server";
 import { formatPence } from "~/lib/money";
+import { redirectInside } from "~/server/redirects.server";
 import type { Route } from "./+types/listings";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const asked = new URL(request.url).searchParams.get("status");
-  const status = LISTING_STATUSES.find((s) => s === asked) ?? "pending";
-  const [counts, rows, revisions] = await Promise.all([
-    countListingsByStatus(),
-    listListings(status),
+  // The back office's "Listings" opens on the review queue; "All" and a search look through every status.
+  if (!new URL(request.url).search) throw redirectInside("/admin/listings?status=pending");
+  const [{ rows, ...list }, revisions] = await Promise.all([
+    loadAdminList(listingsList, request),
     listPendingRevisions(),
   ]);
   return {
-    status,
-    counts,
+    ...list,
+    status: LISTING_STATUSES.find((s) => s === list.params.filters.status),
+    counts: await countListingsByStatus(list.params),
     revisions: revisions.map((r) => ({ ...r, sentAt: formatLondonDateTime(r.sentAt) })),
     listings: rows.map((row) => ({
-      ...row,
+      id: row.id,
+      title: row.title,
+      status: row.status,
+      town: row.town,
+      featured: row.featured,
+      promotion: row.promotion,
       category: listingCategoryLabel(row.category),
       price: formatPence(row.askingPricePence),
       submitted: formatLondonDateTime(row.createdAt),
+      updated: formatLondonDateTime(row.updatedAt),
       underOffer: row.underOfferAt ? underOfferLabel(row.underOfferAt) : null,
     })),
   };
@@ -35,7 +45,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: "Listings | HBS back office" }];
 
-export default function AdminListings({ loaderData: { status, counts, listings, revisions } }: Route.ComponentProps) {
+export default function AdminListings({
+  loaderData: { params, total, pageCount, exportName, status, counts, listings, revisions },
+}: Route.ComponentProps) {
   return (
     <>
       <AdminHeading title="Listings" />
@@ -59,19 +71,32 @@ export default function AdminListings({ loaderData: { status, counts, listings, 
           </ul>
         </section>
       ) : null}
+      <ListControls id="listing" params={params} searchLabel="Search by title, slug, id or seller" />
       <StatusTabs
         label="Listings by status"
         param="status"
         current={status}
-        options={LISTING_STATUSES.map((s) => ({ value: s, label: statusLabels[s], count: counts[s] }))}
+        options={[
+          { value: undefined, label: "All", count: Object.values(counts).reduce((a, b) => a + b, 0) },
+          ...LISTING_STATUSES.map((s) => ({ value: s, label: statusLabels[s], count: counts[s] })),
+        ]}
+        href={(value) => listHref(params, { filters: { status: value ?? "" } })}
       />
       {listings.length === 0 ? (
-        <EmptyNote>No listings here.</EmptyNote>
+        <EmptyNote>No listings match.</EmptyNote>
       ) : (
-        <DataTable
-          label="Listings"
-          caption={`${statusLabels[status]} listings`}
-          columns={["Business", "Category", "Town", "Asking price", "Submitted"]}
+        <SortableTable
+          label={status ? `${statusLabels[status]} listings` : "Listings"}
+          params={params}
+          columns={[
+            { label: "Business", sort: "title" },
+            { label: "Status" },
+            { label: "Category" },
+            { label: "Town" },
+            { label: "Asking price", sort: "price" },
+            { label: "Submitted", sort: "sent" },
+            { label: "Updated", sort: "updated" },
+          ]}
         >
           {listings.map((listing) => (
             <tr key={listing.id}>
@@ -89,14 +114,17 @@ export default function AdminListings({ loaderData: { status, counts, listings, 
                   </Badge>
                 ) : null}
               </td>
+              <td className="px-4 py-3">{statusLabels[listing.status]}</td>
               <td className="px-4 py-3">{listing.category}</td>
               <td className="px-4 py-3">{listing.town}</td>
               <td className="px-4 py-3">{listing.price}</td>
               <td className="px-4 py-3">{listing.submitted}</td>
+              <td className="px-4 py-3">{listing.updated}</td>
             </tr>
           ))}
-        </DataTable>
+        </SortableTable>
       )}
+      <ListFooter params={params} total={total} pageCount={pageCount} noun="listings" exportName={exportName} />
     </>
   );
 }

@@ -1,17 +1,22 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { FormErrors, SelectField, TextField } from "~/components/ui/field";
-import { AdminHeading, DataTable, EmptyNote } from "~/features/admin/components/admin-shell";
+import { ListControls, ListFooter, SortableTable } from "~/features/admin/components/admin-list";
+import { AdminHeading, EmptyNote } from "~/features/admin/components/admin-shell";
 import { idParam, readAdminForm } from "~/features/admin/form.server";
 import { currentAdmin } from "~/features/admin/guard.server";
+import { loadAdminList } from "~/features/admin/lists/admin-list.server";
+import { listHref, readListParams } from "~/features/admin/lists/list-params";
 import { paymentForStaff, paymentsOf, subscriptionStatusLabels } from "~/features/payments/billing.server";
 import { subscriptionSchema } from "~/features/admin/schemas";
 import {
   createSubscription,
-  listAllSubscriptions,
   listPackageChoices,
+  packageTypeLabel,
   setSubscriptionStatus,
+  SUBSCRIPTION_STATUSES,
+  subscriptionsList,
 } from "~/features/admin/subscriptions.server";
 import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
 import { formatLondonDate, londonMidnight } from "~/lib/dates";
@@ -19,19 +24,39 @@ import { formatPence } from "~/lib/money";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/subscriptions";
 
+const statusLabel = (status: string) => subscriptionStatusLabels[status] ?? status;
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const [rows, packages] = await Promise.all([listAllSubscriptions(), listPackageChoices()]);
+  const [{ rows, ...list }, packages] = await Promise.all([
+    loadAdminList(subscriptionsList, request),
+    listPackageChoices(),
+  ]);
   const payments = await paymentsOf(rows.map((s) => s.id));
   return {
+    ...list,
     // From a member's page: the form starts with their address.
     email: (new URL(request.url).searchParams.get("email") ?? "").slice(0, 255),
-    packages: packages.map((p) => ({ ...p, price: formatPence(p.pricePence) })),
+    packages: packages.map((p) => ({
+      slug: p.slug,
+      label: `${p.name} (${packageTypeLabel(p.type)}, ${formatPence(p.pricePence)})`,
+    })),
+    statuses: SUBSCRIPTION_STATUSES.map((s): [string, string] => [s, capitalised(statusLabel(s))]),
     subscriptions: rows.map((s) => ({
-      ...s,
-      type: s.packageType === "service" ? "Business optimization" : "Promotion",
+      id: s.id,
+      email: s.email,
+      fullName: s.fullName,
+      userId: s.userId,
+      packageName: s.packageName,
+      status: s.status,
+      type: packageTypeLabel(s.packageType),
       price: formatPence(s.pricePence),
-      period: `${formatLondonDate(s.startDate)}${s.endDate ? ` to ${formatLondonDate(s.endDate)}` : ""}`,
-      statusLabel: subscriptionStatusLabels[s.status] ?? s.status,
+      starts: formatLondonDate(s.startDate),
+      ends: s.endDate ? formatLondonDate(s.endDate) : "",
+      added: formatLondonDate(s.createdAt),
+      statusLabel: statusLabel(s.status),
+      // Bought online: Stripe's webhooks run it, not these buttons (decision 0026).
+      online: s.stripeCheckoutSessionId !== null,
       payments: (payments.get(s.id) ?? []).map((p) => paymentForStaff(p, s.pricePence)),
     })),
   };
@@ -45,8 +70,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "activate" || intent === "cancel") {
     const id = idParam(String(formData.get("id") ?? ""));
     const changed = await setSubscriptionStatus(admin, id, intent === "activate" ? "active" : "cancelled");
+    // Back to the page of the list the button was on.
+    const list = readListParams(subscriptionsList.spec, new URL(request.url).searchParams);
     return redirectWithToast(
-      "/admin/subscriptions",
+      `/admin/subscriptions${listHref(list, {})}`,
       changed
         ? { type: "success", title: intent === "activate" ? "Subscription active" : "Subscription cancelled" }
         : { type: "error", title: "That subscription cannot change to that status" },
@@ -97,53 +124,87 @@ function StatusButton({ id, intent, children }: { id: number; intent: "activate"
 }
 
 export default function AdminSubscriptions({
-  loaderData: { email, packages, subscriptions },
+  loaderData: { params, total, pageCount, exportName, email, packages, statuses, subscriptions },
   actionData,
 }: Route.ComponentProps) {
-  const { form, fields, formProps, submitting } = useIntentForm(
-    "create",
-    subscriptionSchema,
-    actionData as IntentActionData | undefined,
-    {
-      email,
-    },
-  );
+  const answer = actionData as IntentActionData | undefined;
+  const { form, fields, formProps, submitting } = useIntentForm("create", subscriptionSchema, answer, { email });
+  // Closed until wanted, so the list comes first; open when a member's page sent staff here, or it needs fixing.
+  const formOpen = email !== "" || answer?.intent === "create";
   return (
     <>
       <AdminHeading title="Subscriptions" />
-      <section aria-labelledby="new-heading" className="mb-6 rounded-xl border border-slate-200 bg-white p-6">
-        <h2 id="new-heading" className="mb-4 text-lg font-semibold">
-          New subscription
-        </h2>
-        <Form {...formProps} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-start">
-          <input type="hidden" name="intent" value="create" />
-          <TextField meta={fields.email} label="Member's e-mail" type="email" required />
-          <SelectField meta={fields.packageSlug} label="Package" required>
-            <option value="">Choose…</option>
-            {packages.map((p) => (
-              <option key={p.slug} value={p.slug}>
-                {p.name} ({p.type === "service" ? "Business optimization" : "Promotion"}, {p.price})
-              </option>
-            ))}
-          </SelectField>
-          <TextField meta={fields.price} label="Price (£)" inputMode="decimal" hint="Blank: the package's price." />
-          <TextField meta={fields.startDate} label="Start date" type="date" required />
-          <TextField meta={fields.endDate} label="End date" type="date" />
-          <FormErrors form={form} />
-          <div className="sm:col-span-2 lg:col-span-5">
-            <Button type="submit" disabled={submitting}>
-              {submitting ? "Creating..." : "Create subscription"}
-            </Button>
-          </div>
-        </Form>
+      <section aria-labelledby="new-heading" className="mb-6 rounded-xl border border-slate-200 bg-white">
+        <details open={formOpen} className="group">
+          <summary
+            className={buttonVariants({
+              variant: "outline",
+              className: "m-4 cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+            })}
+          >
+            <span id="new-heading">New subscription</span>
+            <span aria-hidden="true" className="group-open:rotate-180">
+              ▾
+            </span>
+          </summary>
+          <Form {...formProps} className="grid gap-4 px-6 pb-6 sm:grid-cols-2 lg:grid-cols-5 lg:items-start">
+            <input type="hidden" name="intent" value="create" />
+            <TextField meta={fields.email} label="Member's e-mail" type="email" required />
+            <SelectField meta={fields.packageSlug} label="Package" required>
+              <option value="">Choose…</option>
+              {packages.map((p) => (
+                <option key={p.slug} value={p.slug}>
+                  {p.label}
+                </option>
+              ))}
+            </SelectField>
+            <TextField meta={fields.price} label="Price (£)" inputMode="decimal" hint="Blank: the package's price." />
+            <TextField meta={fields.startDate} label="Start date" type="date" required />
+            <TextField meta={fields.endDate} label="End date" type="date" />
+            <FormErrors form={form} />
+            <div className="sm:col-span-2 lg:col-span-5">
+              <Button type="submit" disabled={submitting}>
+                {submitting ? "Creating..." : "Create subscription"}
+              </Button>
+            </div>
+          </Form>
+        </details>
       </section>
+      <ListControls
+        id="subscription"
+        params={params}
+        searchLabel="Search by member, package, id or Stripe id"
+        placeholder="name@example.com, Growth Plan, 42, sub_…"
+        filters={[
+          { name: "status", label: "Status", options: [["", "Every status"], ...statuses] },
+          {
+            name: "type",
+            label: "Type",
+            options: [
+              ["", "Both types"],
+              ["promotion", "Promotion"],
+              ["service", "Business optimization"],
+            ],
+          },
+        ]}
+      />
       {subscriptions.length === 0 ? (
-        <EmptyNote>No subscriptions yet.</EmptyNote>
+        <EmptyNote>No subscriptions match.</EmptyNote>
       ) : (
-        <DataTable
+        <SortableTable
           label="Subscriptions"
-          caption="Subscriptions, newest first"
-          columns={["Member", "Package", "Price", "Period", "Status", "Payments", ""]}
+          params={params}
+          columns={[
+            { label: "Member" },
+            { label: "Package" },
+            { label: "Price", sort: "price" },
+            { label: "Starts", sort: "started" },
+            { label: "Ends", sort: "ends" },
+            { label: "Status", sort: "status" },
+            { label: "Added", sort: "added" },
+            { label: "Payments" },
+            { label: "" },
+          ]}
         >
           {subscriptions.map((s) => (
             <tr key={s.id}>
@@ -151,6 +212,12 @@ export default function AdminSubscriptions({
                 <Link to={`/admin/users/${s.userId}`} className="font-semibold text-brand-800 hover:underline">
                   {s.email}
                 </Link>
+                {s.fullName ? (
+                  <>
+                    <br />
+                    <span className="text-slate-700">{s.fullName}</span>
+                  </>
+                ) : null}
               </td>
               <td className="px-4 py-3">
                 {s.packageName}
@@ -158,8 +225,10 @@ export default function AdminSubscriptions({
                 <span className="text-slate-700">{s.type}</span>
               </td>
               <td className="px-4 py-3">{s.price}</td>
-              <td className="px-4 py-3">{s.period}</td>
+              <td className="px-4 py-3 whitespace-nowrap">{s.starts}</td>
+              <td className="px-4 py-3 whitespace-nowrap">{s.ends || "—"}</td>
               <td className="px-4 py-3">{s.statusLabel}</td>
+              <td className="px-4 py-3 whitespace-nowrap">{s.added}</td>
               <td className="px-4 py-3">
                 {s.payments.length ? (
                   <ul className="grid gap-1 text-sm">
@@ -194,8 +263,9 @@ export default function AdminSubscriptions({
               </td>
             </tr>
           ))}
-        </DataTable>
+        </SortableTable>
       )}
+      <ListFooter params={params} total={total} pageCount={pageCount} noun="subscriptions" exportName={exportName} />
     </>
   );
 }

@@ -14,7 +14,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: "Users | HBS back office" }];
 
-export default function AdminUsers({ loaderData: { params, total, pageCount, users } }: Route.ComponentProps) {
+export default function AdminUsers({
+  loaderData: { params, total, pageCount, exportName, users },
+}: Route.ComponentProps) {
   return (
     <>
       <AdminHeading title="Users" />
@@ -73,7 +75,7 @@ export default function AdminUsers({ loaderData: { params, total, pageCount, use
           ))}
         </SortableTable>
       )}
-      <ListFooter params={params} total={total} pageCount={pageCount} noun="users" exportName={usersList.name} />
+      <ListFooter params={params} total={total} pageCount={pageCount} noun="users" exportName={exportName} />
     </>
   );
 }

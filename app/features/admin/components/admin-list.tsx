@@ -33,7 +33,7 @@ export function ListControls({
     <Form
       method="get"
       role="search"
-      aria-label={searchLabel}
+      aria-label="Search and filters"
       className="mb-4 flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
     >
       <div className="grid min-w-0 flex-[1_1_16rem] gap-1.5">

@@ -3,6 +3,8 @@
 // browser sends becomes a valid request for some page) and used by the list's
 // links to change one thing and keep the rest.
 
+import { CONTROL_CHARACTERS } from "~/lib/control-characters";
+
 export const PAGE_SIZE = 50;
 /** Far beyond any list's last page; a larger number is read as this. */
 const LAST_PAGE_ASKABLE = 100_000;
@@ -41,7 +43,7 @@ export function readListParams<Sort extends string, Filter extends string>(
     ]),
   ) as Record<Filter, string>;
   return {
-    q: (search.get("q") ?? "").trim().slice(0, 200),
+    q: (search.get("q") ?? "").replace(CONTROL_CHARACTERS, " ").trim().slice(0, 200),
     sort,
     direction,
     page: Math.min(Math.max(page, 1), LAST_PAGE_ASKABLE),
