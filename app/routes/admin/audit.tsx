@@ -69,7 +69,7 @@ export default function AdminAudit({
           {entries.map((entry) => (
             <tr key={entry.id}>
               <td className="px-4 py-3 whitespace-nowrap">{entry.when}</td>
-              <td className="px-4 py-3 break-all">{entry.who}</td>
+              <td className="min-w-48 px-4 py-3 break-all">{entry.who}</td>
               <td className="px-4 py-3">
                 <span className="font-mono">{entry.action}</span>
                 <br />

@@ -87,7 +87,7 @@ export default function AdminClaims({
                   {c.business}
                 </Link>
               </td>
-              <td className="px-4 py-3 break-all">
+              <td className="min-w-48 px-4 py-3 break-all">
                 <Link to={`/admin/users/${c.claimantId}`} className="text-brand-800 hover:underline">
                   {c.claimantEmail}
                 </Link>

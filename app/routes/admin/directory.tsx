@@ -96,7 +96,7 @@ export default function AdminDirectory({
               </td>
               <td className="px-4 py-3">{b.town}</td>
               <td className="px-4 py-3">{b.category}</td>
-              <td className="px-4 py-3 break-all">
+              <td className="min-w-48 px-4 py-3 break-all">
                 {b.owner ? (
                   <Link to={`/admin/users/${b.owner.id}`} className="text-brand-800 hover:underline">
                     {b.owner.shown}

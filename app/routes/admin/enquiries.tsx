@@ -87,7 +87,7 @@ export default function AdminEnquiries({
               </td>
               <td className="px-4 py-3">{e.subject}</td>
               <td className="px-4 py-3">{e.kind}</td>
-              <td className="px-4 py-3 break-all">{e.from}</td>
+              <td className="min-w-48 px-4 py-3 break-all">{e.from}</td>
               <td className="px-4 py-3">
                 <Badge variant={e.status === "new" ? "accent" : "outline"}>{enquiryStatusLabels[e.status]}</Badge>
               </td>

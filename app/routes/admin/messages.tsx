@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Messages | HBS back off
 /** A party to a thread: their name (or e-mail), linked to their page in the back office. */
 function Party({ member }: { member: { id: string; email: string; name: string | null } }) {
   return (
-    <td className="px-4 py-3 break-all">
+    <td className="min-w-48 px-4 py-3 break-all">
       <Link to={`/admin/users/${member.id}`} className="text-brand-800 hover:underline">
         {member.name || member.email}
       </Link>

@@ -97,7 +97,7 @@ export default function AdminReviews({
               <td className="px-4 py-3">
                 <Stars rating={r.rating} />
               </td>
-              <td className="px-4 py-3 break-all">
+              <td className="min-w-48 px-4 py-3 break-all">
                 {r.reviewer}
                 <div className="text-slate-700">{r.reviewerEmail}</div>
               </td>

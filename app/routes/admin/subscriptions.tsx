@@ -208,7 +208,7 @@ export default function AdminSubscriptions({
         >
           {subscriptions.map((s) => (
             <tr key={s.id}>
-              <td className="px-4 py-3 break-all">
+              <td className="min-w-48 px-4 py-3 break-all">
                 <Link to={`/admin/users/${s.userId}`} className="font-semibold text-brand-800 hover:underline">
                   {s.email}
                 </Link>

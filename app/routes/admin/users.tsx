@@ -60,7 +60,7 @@ export default function AdminUsers({
         >
           {users.map((u) => (
             <tr key={u.id}>
-              <td className="px-4 py-3 break-all">
+              <td className="min-w-48 px-4 py-3 break-all">
                 <Link to={`/admin/users/${u.id}`} className="font-semibold text-brand-800 hover:underline">
                   {u.email}
                 </Link>

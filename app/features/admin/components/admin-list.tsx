@@ -29,32 +29,45 @@ export function ListControls({
   placeholder?: string;
   filters?: ListFilter[];
 }) {
+  const chosen = filters.filter((filter) => params.filters[filter.name]).length;
   return (
     <Form
       method="get"
       role="search"
       aria-label="Search and filters"
-      className="mb-4 flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
+      className="mb-4 rounded-lg border border-slate-200 bg-white p-4"
     >
-      <div className="grid min-w-0 flex-[1_1_16rem] gap-1.5">
-        <Label htmlFor={`${id}-q`}>{searchLabel}</Label>
-        <Input id={`${id}-q`} name="q" type="search" defaultValue={params.q} placeholder={placeholder} />
-      </div>
-      {filters.map((filter) => (
-        <div key={filter.name} className="grid min-w-0 flex-[1_1_10rem] gap-1.5">
-          <Label htmlFor={`${id}-${filter.name}`}>{filter.label}</Label>
-          <Select id={`${id}-${filter.name}`} name={filter.name} defaultValue={params.filters[filter.name] ?? ""}>
-            {filter.options.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </Select>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="grid min-w-0 flex-[1_1_12rem] gap-1.5">
+          <Label htmlFor={`${id}-q`}>{searchLabel}</Label>
+          <Input id={`${id}-q`} name="q" type="search" defaultValue={params.q} placeholder={placeholder} />
         </div>
-      ))}
+        <Button type="submit">Search</Button>
+      </div>
+      {/* Folded until one is chosen, so that on a phone the rows, not the form, fill the first screen. */}
+      {filters.length ? (
+        <details open={chosen > 0} className="mt-3">
+          <summary className="cursor-pointer text-sm font-semibold text-brand-800">
+            Filters{chosen ? ` (${chosen} chosen)` : ""}
+          </summary>
+          <div className="mt-3 flex flex-wrap gap-3">
+            {filters.map((filter) => (
+              <div key={filter.name} className="grid min-w-0 flex-[1_1_10rem] gap-1.5">
+                <Label htmlFor={`${id}-${filter.name}`}>{filter.label}</Label>
+                <Select id={`${id}-${filter.name}`} name={filter.name} defaultValue={params.filters[filter.name] ?? ""}>
+                  {filter.options.map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+            ))}
+          </div>
+        </details>
+      ) : null}
       <input type="hidden" name="sort" value={params.sort} />
       <input type="hidden" name="dir" value={params.direction} />
-      <Button type="submit">Search</Button>
     </Form>
   );
 }
@@ -181,7 +194,7 @@ export function ListFooter({
         ) : null}
         {total > 0 ? (
           <a href={exportHref} download className={buttonVariants({ variant: "outline", size: "sm" })}>
-            Export CSV ({count(total)} rows)
+            Export CSV ({count(total)} {total === 1 ? "row" : "rows"})
           </a>
         ) : null}
       </div>
