@@ -26,6 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     subscriptions: subscriptions.map((s) => ({
       id: s.id,
       packageName: s.packageName,
+      promotes: s.promotes,
       // The spec's labels (section 2).
       typeLabel: s.packageType === "service" ? "Business optimization" : "Promotion",
       status: s.status,
@@ -99,6 +100,8 @@ export default function MySubscriptions({
                   <div className="flex items-start justify-between gap-4">
                     <div>
                       <h2 className="text-lg font-semibold">{s.packageName}</h2>
+                      {/* Three cards of one package differ by what each promotes. */}
+                      {s.promotes ? <p className="text-sm font-semibold text-slate-900">For {s.promotes}</p> : null}
                       <p className="text-sm text-slate-700">{s.typeLabel}</p>
                     </div>
                     <span

@@ -16,7 +16,16 @@ import { exportAdminList } from "../../app/features/admin/lists/admin-list.serve
 import { loader as auditLoader } from "../../app/routes/admin/audit";
 import { loader as directoryLoader } from "../../app/routes/admin/directory";
 import { action as subscriptionsAction, loader as subscriptionsLoader } from "../../app/routes/admin/subscriptions";
-import { auditLog, directoryBusiness, payment, stripeCustomer, subscription, user } from "../../app/server/schema";
+import { listSubscriptions } from "../../app/features/account/member.server";
+import {
+  auditLog,
+  businessListing,
+  directoryBusiness,
+  payment,
+  stripeCustomer,
+  subscription,
+  user,
+} from "../../app/server/schema";
 import { signedInMember } from "../helpers/actions";
 import { migratedAppDatabase } from "../helpers/test-database";
 
@@ -348,6 +357,7 @@ describe("the subscriptions list", () => {
       "Member e-mail",
       "Member name",
       "Package",
+      "Promotes",
       "Type",
       "Status",
       "Price (£)",
@@ -365,6 +375,7 @@ describe("the subscriptions list", () => {
       "subscriber-00@example.com",
       "Member 00",
       "Spotlight Package",
+      "",
       "Promotion",
       "pending",
       "10",
@@ -375,9 +386,47 @@ describe("the subscriptions list", () => {
       "sub_0",
       "pi_0",
     ]);
-    expect(rows[2]![6]).toBe("10.02");
+    expect(rows[2]![7]).toBe("10.02");
     expect(rows[3]![3]).toBe("'=SUM(1+1)");
-    expect(rows[3]![5]).toBe("payment failed");
+    expect(rows[3]![6]).toBe("payment failed");
+  });
+
+  it("names the business or listing each promotion is for, to staff and on the member's own page", async () => {
+    const [business] = await db().select().from(directoryBusiness).where(eq(directoryBusiness.slug, "bulk-grill-007"));
+    const [listing] = await db()
+      .insert(businessListing)
+      .values({
+        slug: "promoted-bakery",
+        title: "Promoted Bakery",
+        category: "food",
+        town: "Leeds",
+        askingPricePence: 9_000_000,
+        description: "A bakery.",
+      })
+      .returning();
+    await db()
+      .insert(subscription)
+      .values(
+        [{ businessId: business!.id }, { listingId: listing!.id }, {}].map((target, i) => ({
+          userId: "subscriber-10",
+          packageName: "The Starter Package",
+          packageType: "promotion" as const,
+          status: "active",
+          pricePence: 999,
+          startDate: new Date(START + i * DAY),
+          ...target,
+        })),
+      );
+    const staffView = (await page("q=The%20Starter&sort=started&dir=asc")).subscriptions.map((s) => s.promotes);
+    expect(staffView).toEqual(["Bulk Grill 007", "Promoted Bakery", null]);
+    const csv = await exported(subscriptionsList, "q=The%20Starter&sort=started&dir=asc");
+    expect(csv.slice(1).map((r) => r[4])).toEqual(["Bulk Grill 007", "Promoted Bakery", ""]);
+    const memberView = await listSubscriptions("subscriber-10");
+    expect(memberView.filter((s) => s.packageName === "The Starter Package").map((s) => s.promotes)).toEqual([
+      null,
+      "Promoted Bakery",
+      "Bulk Grill 007",
+    ]);
   });
 });
 

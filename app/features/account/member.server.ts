@@ -6,7 +6,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { cardColumns as businessColumns } from "~/features/directory/businesses.server";
 import { cardColumns as listingColumns } from "~/features/marketplace/listings.server";
 import { maskableColumns, viewListings } from "~/features/marketplace/confidential.server";
-import { paymentsOf } from "~/features/payments/billing.server";
+import { paymentsOf, promotedName } from "~/features/payments/billing.server";
 import { db } from "~/server/db.server";
 import {
   businessListing,
@@ -35,8 +35,11 @@ export function listSubscriptions(userId: string) {
       pricePence: subscription.pricePence,
       startDate: subscription.startDate,
       endDate: subscription.endDate,
+      promotes: promotedName,
     })
     .from(subscription)
+    .leftJoin(directoryBusiness, eq(directoryBusiness.id, subscription.businessId))
+    .leftJoin(businessListing, eq(businessListing.id, subscription.listingId))
     .where(and(eq(subscription.userId, userId), paidFor))
     .orderBy(desc(subscription.createdAt), desc(subscription.id));
 }

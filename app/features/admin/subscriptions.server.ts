@@ -2,9 +2,18 @@
 // enquiry), activated, cancelled; an hourly job expires those past their end.
 import { and, count, eq, ilike, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { SessionUser } from "~/features/account/session.server";
-import { subscriptionStatusLabels } from "~/features/payments/billing.server";
+import { promotedName, subscriptionStatusLabels } from "~/features/payments/billing.server";
 import { db } from "~/server/db.server";
-import { packageType, payment, servicePackage, stripeCustomer, subscription, user } from "~/server/schema";
+import {
+  businessListing,
+  directoryBusiness,
+  packageType,
+  payment,
+  servicePackage,
+  stripeCustomer,
+  subscription,
+  user,
+} from "~/server/schema";
 import { containsPattern } from "~/server/text-search.server";
 import { recordAudit } from "./audit.server";
 import { defineAdminList, orderBy } from "./lists/admin-list.server";
@@ -86,9 +95,12 @@ export const subscriptionsList = defineAdminList({
         stripeCheckoutSessionId: subscription.stripeCheckoutSessionId,
         stripeSubscriptionId: subscription.stripeSubscriptionId,
         stripePaymentIntentId: subscription.stripePaymentIntentId,
+        promotes: promotedName,
       })
       .from(subscription)
       .innerJoin(user, eq(user.id, subscription.userId))
+      .leftJoin(directoryBusiness, eq(directoryBusiness.id, subscription.businessId))
+      .leftJoin(businessListing, eq(businessListing.id, subscription.listingId))
       .where(subscriptionConditions(params))
       .orderBy(...orderBy(subscriptionSorts, params, subscription.id))
       .limit(limit)
@@ -100,6 +112,7 @@ export const subscriptionsList = defineAdminList({
     ["Member e-mail", (s) => s.email],
     ["Member name", (s) => s.fullName],
     ["Package", (s) => s.packageName],
+    ["Promotes", (s) => s.promotes],
     ["Type", (s) => packageTypeLabel(s.packageType)],
     ["Status", (s) => subscriptionStatusLabels[s.status] ?? s.status],
     ["Price (£)", (s) => s.pricePence / 100],

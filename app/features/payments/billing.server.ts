@@ -1,16 +1,23 @@
 // What members and staff see of the money: each subscription's payments,
 // failures and refunds as Stripe reported them, and the door to Stripe's
 // customer portal (cancel, change card).
-import { asc, inArray } from "drizzle-orm";
+import { asc, inArray, sql } from "drizzle-orm";
 import { formatLondonDate } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
 import { db } from "~/server/db.server";
-import { payment } from "~/server/schema";
+import { businessListing, directoryBusiness, payment } from "~/server/schema";
 import { absoluteUrl } from "~/server/site.server";
 import { customerOf } from "./checkout.server";
 import { stripe } from "./stripe.server";
 
 export type PaymentRecord = typeof payment.$inferSelect;
+
+/**
+ * What a promotion was bought for, by name: its directory business or its
+ * listing (a query left-joins both on the subscription's ids). Null for a
+ * service plan, and for a promotion whose business or listing has gone.
+ */
+export const promotedName = sql<string | null>`coalesce(${directoryBusiness.name}, ${businessListing.title})`;
 
 /** The payments of these subscriptions, oldest first, by subscription id. */
 export async function paymentsOf(subscriptionIds: number[]) {

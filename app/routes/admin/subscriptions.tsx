@@ -48,6 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       fullName: s.fullName,
       userId: s.userId,
       packageName: s.packageName,
+      promotes: s.promotes,
       status: s.status,
       type: packageTypeLabel(s.packageType),
       price: formatPence(s.pricePence),
@@ -221,8 +222,8 @@ export default function AdminSubscriptions({
               </td>
               <td className="px-4 py-3">
                 {s.packageName}
-                <br />
-                <span className="text-slate-700">{s.type}</span>
+                {s.promotes ? <span className="block font-semibold">for {s.promotes}</span> : null}
+                <span className="block text-slate-700">{s.type}</span>
               </td>
               <td className="px-4 py-3">{s.price}</td>
               <td className="px-4 py-3 whitespace-nowrap">{s.starts}</td>
