@@ -7,6 +7,7 @@ import { Form, Link, useLocation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Label, Select } from "~/components/ui/form-controls";
 import { listHref, PAGE_SIZE, type ListParams } from "../lists/list-params";
+import { TableFrame } from "./admin-shell";
 
 export interface ListFilter {
   name: string;
@@ -80,8 +81,7 @@ export interface ListColumn {
 
 /**
  * A list's rows under headings; a heading that sorts is a link, and says which
- * way the list is sorted by it. The frame scrolls sideways on a phone and takes
- * focus, so it can be scrolled from the keyboard.
+ * way the list is sorted by it.
  */
 export function SortableTable({
   label,
@@ -96,52 +96,43 @@ export function SortableTable({
 }) {
   const { pathname } = useLocation();
   return (
-    <div
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
+    <TableFrame
+      label={label}
+      caption={label}
+      head={columns.map((column) => {
+        const current = column.sort !== undefined && column.sort === params.sort;
+        const direction = current ? params.direction : undefined;
+        return (
+          <th
+            key={column.label || "actions"}
+            scope="col"
+            className="px-4 py-3 whitespace-nowrap"
+            aria-sort={direction ? (direction === "asc" ? "ascending" : "descending") : undefined}
+          >
+            {!column.label ? (
+              <span className="sr-only">Actions</span>
+            ) : column.sort === undefined ? (
+              column.label
+            ) : (
+              <Link
+                to={listHref(
+                  params,
+                  { sort: column.sort, direction: direction === "desc" ? "asc" : "desc", page: 1 },
+                  pathname,
+                )}
+                className="inline-flex items-center gap-1 hover:underline"
+              >
+                {column.label}
+                <span aria-hidden="true">{direction === "asc" ? "▲" : direction === "desc" ? "▼" : "↕"}</span>
+                <span className="sr-only">{direction === "desc" ? ", sort ascending" : ", sort descending"}</span>
+              </Link>
+            )}
+          </th>
+        );
+      })}
     >
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{label}</caption>
-        <thead className="bg-slate-100 text-slate-800">
-          <tr>
-            {columns.map((column) => {
-              const current = column.sort !== undefined && column.sort === params.sort;
-              const direction = current ? params.direction : undefined;
-              return (
-                <th
-                  key={column.label || "actions"}
-                  scope="col"
-                  className="px-4 py-3 whitespace-nowrap"
-                  aria-sort={direction ? (direction === "asc" ? "ascending" : "descending") : undefined}
-                >
-                  {!column.label ? (
-                    <span className="sr-only">Actions</span>
-                  ) : column.sort === undefined ? (
-                    column.label
-                  ) : (
-                    <Link
-                      to={listHref(
-                        params,
-                        { sort: column.sort, direction: direction === "desc" ? "asc" : "desc", page: 1 },
-                        pathname,
-                      )}
-                      className="inline-flex items-center gap-1 hover:underline"
-                    >
-                      {column.label}
-                      <span aria-hidden="true">{direction === "asc" ? "▲" : direction === "desc" ? "▼" : "↕"}</span>
-                      <span className="sr-only">{direction === "desc" ? ", sort ascending" : ", sort descending"}</span>
-                    </Link>
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 align-top">{children}</tbody>
-      </table>
-    </div>
+      {children}
+    </TableFrame>
   );
 }
 

@@ -64,18 +64,18 @@ export function AdminHeading({ title, children }: { title: string; children?: Re
 }
 
 /**
- * A table of rows under a header row. Its frame scrolls sideways on a phone,
- * and takes focus so that it can be scrolled from the keyboard.
+ * A table in a frame that scrolls sideways on a phone, and takes focus so that
+ * it can be scrolled from the keyboard. `head` is its header row's cells.
  */
-export function DataTable({
+export function TableFrame({
   label,
   caption,
-  columns,
+  head,
   children,
 }: {
   label: string;
   caption: string;
-  columns: string[];
+  head: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -89,17 +89,38 @@ export function DataTable({
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-100 text-slate-800">
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col" className="px-4 py-3">
-                {column ? column : <span className="sr-only">Actions</span>}
-              </th>
-            ))}
-          </tr>
+          <tr>{head}</tr>
         </thead>
         <tbody className="divide-y divide-slate-200 align-top">{children}</tbody>
       </table>
     </div>
+  );
+}
+
+/** A table of rows under a header row of plain headings ("" for a column of actions). */
+export function DataTable({
+  label,
+  caption,
+  columns,
+  children,
+}: {
+  label: string;
+  caption: string;
+  columns: string[];
+  children: ReactNode;
+}) {
+  return (
+    <TableFrame
+      label={label}
+      caption={caption}
+      head={columns.map((column) => (
+        <th key={column} scope="col" className="px-4 py-3">
+          {column ? column : <span className="sr-only">Actions</span>}
+        </th>
+      ))}
+    >
+      {children}
+    </TableFrame>
   );
 }
 
