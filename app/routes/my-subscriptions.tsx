@@ -4,7 +4,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { listSubscriptions } from "~/features/account/member.server";
 import { requireUser } from "~/features/account/session.server";
-import { paymentKindLabels, paymentsOf, subscriptionStatusLabels } from "~/features/payments/billing.server";
+import { paymentKindLabels, paymentsOf, subscriptionStatusOf } from "~/features/payments/billing.server";
 import { customerOf } from "~/features/payments/checkout.server";
 import { paymentsEnabled } from "~/features/payments/stripe.server";
 import { formatLondonDate } from "~/lib/dates";
@@ -30,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       // The spec's labels (section 2).
       typeLabel: s.packageType === "service" ? "Business optimization" : "Promotion",
       status: s.status,
-      statusLabel: subscriptionStatusLabels[s.status] ?? s.status,
+      statusLabel: subscriptionStatusOf(s),
       payments: (payments.get(s.id) ?? []).map((p) => ({
         id: p.id,
         what: paymentKindLabels[p.kind],

@@ -391,6 +391,30 @@ describe("the subscriptions list", () => {
     expect(rows[3]![6]).toBe("payment failed");
   });
 
+  it("says a plan whose paid period ended without word from Stripe has ended, not that it is active", async () => {
+    const now = Date.now();
+    const [ended, running] = await db()
+      .insert(subscription)
+      .values(
+        [now - DAY, now + DAY].map((end) => ({
+          userId: "subscriber-09",
+          packageName: "Monthly Spotlight",
+          packageType: "promotion" as const,
+          status: "active",
+          pricePence: 2_599,
+          startDate: new Date(end - 30 * DAY),
+          endDate: new Date(end),
+        })),
+      )
+      .returning({ id: subscription.id });
+    const labels = Object.fromEntries(
+      (await page("q=Monthly%20Spotlight")).subscriptions.map((s) => [s.id, s.statusLabel]),
+    );
+    expect(labels).toEqual({ [ended!.id]: "paid period ended", [running!.id]: "active" });
+    const csv = await exported(subscriptionsList, "q=Monthly%20Spotlight&sort=ends&dir=asc");
+    expect(csv.slice(1).map((r) => r[6])).toEqual(["paid period ended", "active"]);
+  });
+
   it("names the business or listing each promotion is for, to staff and on the member's own page", async () => {
     const [business] = await db().select().from(directoryBusiness).where(eq(directoryBusiness.slug, "bulk-grill-007"));
     const [listing] = await db()

@@ -2,7 +2,7 @@
 // enquiry), activated, cancelled; an hourly job expires those past their end.
 import { and, count, eq, ilike, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { SessionUser } from "~/features/account/session.server";
-import { promotedName, subscriptionStatusLabels } from "~/features/payments/billing.server";
+import { promotedName, subscriptionStatusOf } from "~/features/payments/billing.server";
 import { db } from "~/server/db.server";
 import {
   businessListing,
@@ -114,7 +114,7 @@ export const subscriptionsList = defineAdminList({
     ["Package", (s) => s.packageName],
     ["Promotes", (s) => s.promotes],
     ["Type", (s) => packageTypeLabel(s.packageType)],
-    ["Status", (s) => subscriptionStatusLabels[s.status] ?? s.status],
+    ["Status", (s) => subscriptionStatusOf(s)],
     ["Price (£)", (s) => s.pricePence / 100],
     ["Starts", (s) => s.startDate],
     ["Ends", (s) => s.endDate],

@@ -68,6 +68,16 @@ export const subscriptionStatusLabels: Record<string, string> = {
   refunded: "refunded",
 };
 
+/**
+ * A subscription's status as people read it. An active plan whose paid period
+ * has ended without word from Stripe (or before the daily expiry has run) says
+ * so, rather than "active" after its promotion stopped.
+ */
+export function subscriptionStatusOf({ status, endDate }: { status: string; endDate: Date | null }, now = new Date()) {
+  if (status === "active" && endDate && endDate <= now) return "paid period ended";
+  return subscriptionStatusLabels[status] ?? status;
+}
+
 export type PortalOutcome = { ok: true; url: string } | { ok: false; message: string };
 
 /** A Stripe customer-portal session for the member, who comes back to /my-subscriptions. */

@@ -8,7 +8,12 @@ import { idParam, readAdminForm } from "~/features/admin/form.server";
 import { currentAdmin } from "~/features/admin/guard.server";
 import { loadAdminList } from "~/features/admin/lists/admin-list.server";
 import { listHref, readListParams } from "~/features/admin/lists/list-params";
-import { paymentForStaff, paymentsOf, subscriptionStatusLabels } from "~/features/payments/billing.server";
+import {
+  paymentForStaff,
+  paymentsOf,
+  subscriptionStatusLabels,
+  subscriptionStatusOf,
+} from "~/features/payments/billing.server";
 import { subscriptionSchema } from "~/features/admin/schemas";
 import {
   createSubscription,
@@ -55,7 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       starts: formatLondonDate(s.startDate),
       ends: s.endDate ? formatLondonDate(s.endDate) : "",
       added: formatLondonDate(s.createdAt),
-      statusLabel: statusLabel(s.status),
+      statusLabel: subscriptionStatusOf(s),
       // Bought online: Stripe's webhooks run it, not these buttons (decision 0026).
       online: s.stripeCheckoutSessionId !== null,
       payments: (payments.get(s.id) ?? []).map((p) => paymentForStaff(p, s.pricePence)),
