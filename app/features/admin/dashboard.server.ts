@@ -61,39 +61,29 @@ export async function waitingWork() {
   >;
 }
 
-/** Rows of `table` made this week and the week before, by `at`. */
-async function twoWeeks(table: PgTable, at: AnyColumn, now: Date, where?: SQL) {
+/**
+ * A figure for this week and the week before: `measure` (the rows, or a sum of
+ * one of their columns) over the rows of `table` whose `at` falls in each.
+ */
+async function twoWeeks(
+  table: PgTable,
+  at: AnyColumn,
+  now: Date,
+  { measure = sql`1`, where }: { measure?: SQL | AnyColumn; where?: SQL } = {},
+) {
   const weekAgo = new Date(now.getTime() - 7 * DAY_MS);
   const fortnightAgo = new Date(now.getTime() - 14 * DAY_MS);
+  const total = (week: SQL) => sql<number>`coalesce(sum(${measure}) filter (where ${week}), 0)`.mapWith(Number);
   const [row] = await db()
-    .select({
-      thisWeek: sql<number>`count(*) filter (where ${at} >= ${weekAgo})`.mapWith(Number),
-      weekBefore: sql<number>`count(*) filter (where ${at} < ${weekAgo})`.mapWith(Number),
-    })
+    .select({ thisWeek: total(sql`${at} >= ${weekAgo}`), weekBefore: total(sql`${at} < ${weekAgo}`) })
     .from(table)
     .where(and(gte(at, fortnightAgo), lt(at, now), where));
   return row!;
 }
 
 /** Money of one kind Stripe reported this week and the week before, in pence. */
-async function moneyTwoWeeks(kind: "payment" | "refund", now: Date) {
-  const weekAgo = new Date(now.getTime() - 7 * DAY_MS);
-  const fortnightAgo = new Date(now.getTime() - 14 * DAY_MS);
-  const [row] = await db()
-    .select({
-      thisWeek:
-        sql<number>`coalesce(sum(${payment.amountPence}) filter (where ${payment.occurredAt} >= ${weekAgo}), 0)`.mapWith(
-          Number,
-        ),
-      weekBefore:
-        sql<number>`coalesce(sum(${payment.amountPence}) filter (where ${payment.occurredAt} < ${weekAgo}), 0)`.mapWith(
-          Number,
-        ),
-    })
-    .from(payment)
-    .where(and(eq(payment.kind, kind), gte(payment.occurredAt, fortnightAgo), lt(payment.occurredAt, now)));
-  return row!;
-}
+const moneyTwoWeeks = (kind: "payment" | "refund", now: Date) =>
+  twoWeeks(payment, payment.occurredAt, now, { measure: payment.amountPence, where: eq(payment.kind, kind) });
 
 /** This week's figures beside the week before's (the seven days up to now, and the seven before them). */
 export async function weekFigures(now = new Date()) {
