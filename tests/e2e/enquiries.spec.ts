@@ -11,12 +11,15 @@ async function fill(scope: Locator | Page, values: Record<string, string>) {
   for (const [label, value] of Object.entries(values)) await scope.getByLabel(label, { exact: true }).fill(value);
 }
 
-/** Holds the next form post to `path` for a second, so the submitting state can be seen. */
-async function slowDown(page: Page, path: string) {
+/** Holds the form posts to `path` until the test lets them go, so the submitting state can be seen. */
+async function holdPosts(page: Page, path: string) {
+  let letGo!: () => void;
+  const released = new Promise<void>((resolve) => (letGo = resolve));
   await page.route(`**${path}.data*`, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await released;
     await route.continue();
   });
+  return letGo;
 }
 
 /** Mail the outbox sent about `text`, decoded: the team's notification and the receipt. */
@@ -105,13 +108,14 @@ test.describe("register interest in a listing", () => {
       Email: "maryam@example.com",
       "Contact Number": "01632 960 010",
     });
-    await slowDown(page, "/buy/kebab-takeaway-cwmbran");
+    const letGo = await holdPosts(page, "/buy/kebab-takeaway-cwmbran");
     const elapsed = await watchTimer(page, '[role="dialog"] [role="status"]', '[role="dialog"]');
     await dialog.getByRole("button", { name: "Register Interest" }).click();
     await expect(dialog.getByRole("button", { name: "Submitting..." })).toBeDisabled();
     // It cannot be closed while submitting.
     await page.keyboard.press("Escape");
     await expect(dialog).toBeVisible();
+    letGo();
 
     await expect(dialog.getByRole("status")).toContainText("Success!");
     await expect(toasts(page)).toContainText("Success!");
@@ -202,9 +206,10 @@ test.describe("package interest", () => {
       Email: "hamza@example.com",
       Phone: "01632 960 012",
     });
-    await slowDown(page, "/packages/growth-plan");
+    const letGo = await holdPosts(page, "/packages/growth-plan");
     await dialog.getByRole("button", { name: "Submit" }).click();
     await expect(dialog.getByRole("button", { name: "Submitting..." })).toBeDisabled();
+    letGo();
     await expect(dialog).toBeHidden();
     await expect(toasts(page)).toContainText("Success!");
     await expect(toasts(page)).toContainText("Your submission has been received. Someone will be in contact ASAP.");
@@ -251,9 +256,10 @@ test.describe("contact", () => {
       Subject: "Selling my café",
       Message: "Hello,\nCan you call me?",
     });
-    await slowDown(page, "/contact");
+    const letGo = await holdPosts(page, "/contact");
     await form.getByRole("button", { name: "Send Message" }).click();
     await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
+    letGo();
     await expect(toasts(page)).toContainText("Message Sent!");
     await expect(toasts(page)).toContainText("Thank you for contacting us. We'll get back to you within 24 hours.");
     await expect(form.getByLabel("Name", { exact: true })).toHaveValue("");
@@ -346,10 +352,11 @@ test.describe("sell your business", () => {
       .getByLabel("Photos (optional)", { exact: true })
       .setInputFiles([{ name: "front.png", mimeType: "image/png", buffer: TINY_PNG }]);
 
-    await slowDown(page, "/sell");
+    const letGo = await holdPosts(page, "/sell");
     const elapsed = await watchTimer(page, "main [role='status']", "main [role='status']");
     await page.getByRole("button", { name: "Submit Listing" }).click();
     await expect(page.getByRole("button", { name: "Submitting..." })).toBeDisabled();
+    letGo();
     const success = page.getByRole("main").getByRole("status");
     await expect(success).toContainText("Success!");
     await expect(page.getByRole("button", { name: "Submit Listing" })).toHaveCount(0);

@@ -100,6 +100,8 @@ test.describe("carousels on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("auto-advance every 4 s, loop, stop on interaction, and work by keyboard", async ({ page }) => {
+    // The page's clock is the test's: the seconds between moves are run on it, not waited out.
+    await page.clock.install();
     await page.goto("/");
     await page.evaluate(() => localStorage.setItem("cookie-consent", "accepted"));
     const carousel = page.getByRole("region", { name: "Featured businesses" });
@@ -113,10 +115,8 @@ test.describe("carousels on a phone", () => {
       });
     // Watch two automatic moves: they come 4 s apart, in order. The page
     // itself notes when each move starts (the track's first style change
-    // after a still spell), so a busy test runner cannot skew the interval.
-    // The spell is 2 s: between moves the track is still for about 3 s, while
-    // a runner busy enough to pause one move's frames for over 500 ms had
-    // split that move into two starts 1.5 s apart.
+    // after a still spell of 2 s), on its clock, which the test runs on a
+    // tenth of a second at a time once autoplay has started.
     await carousel.evaluate((region) => {
       const track = region.querySelector('[aria-roledescription="slide"]')!.parentElement!;
       const starts: number[] = [];
@@ -128,29 +128,28 @@ test.describe("carousels on a phone", () => {
       }).observe(track, { attributes: true, attributeFilter: ["style"] });
       (window as unknown as { moveStarts: number[] }).moveStarts = starts;
     });
+    await expect(carousel.getByRole("button", { name: "Stop automatic slide show" })).toBeVisible();
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 10));
     const moves: number[] = [];
     let last = await selected();
-    await expect
-      .poll(
-        async () => {
-          const index = await selected();
-          if (index >= 0 && index !== last) moves.push(index);
-          last = index;
-          return moves;
-        },
-        { timeout: 12_000, intervals: [50] },
-      )
-      .toEqual([1, 2]);
+    for (let ms = 0; ms < 12_000 && moves.length < 2; ms += 100) {
+      await page.clock.runFor(100);
+      const index = await selected();
+      if (index >= 0 && index !== last) moves.push(index);
+      last = index;
+    }
+    expect(moves).toEqual([1, 2]);
     const starts = await page.evaluate(() => (window as unknown as { moveStarts: number[] }).moveStarts);
     expect(starts.length).toBeGreaterThanOrEqual(2);
     const interval = starts[1]! - starts[0]!;
     expect(interval).toBeGreaterThan(3500);
     expect(interval).toBeLessThan(5000);
 
-    // Keyboard: Previous/Next, and interaction stops autoplay.
+    // Keyboard: Previous/Next, and interaction stops autoplay: 8 s on, it has not moved.
+    await page.clock.resume();
     await carousel.getByRole("button", { name: "Previous slide" }).click();
     await expect.poll(selected).toBe(1);
-    await page.waitForTimeout(4500);
+    await page.clock.runFor(8_000);
     expect(await selected()).toBe(1);
     await carousel.getByRole("button", { name: "Next slide" }).focus();
     await page.keyboard.press("Enter");

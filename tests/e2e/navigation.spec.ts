@@ -145,6 +145,7 @@ test("on a reload, a visitor who scrolls on before the page comes alive stays wh
   await page.evaluate(() => window.scrollTo(0, 900));
   release();
   await hydrated(page);
-  await page.waitForTimeout(300);
+  // Two frames after hydration: any scroll restored on hydrating has been drawn.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   expect(await page.evaluate(() => window.scrollY)).toBe(900);
 });

@@ -134,7 +134,8 @@ test("pages break none of their own Content-Security-Policy as they load and hyd
   for (const path of ["/", "/buy", "/halal-network-space", "/contact", "/sell", "/auth"]) {
     await page.goto(path);
     await hydrated(page);
-    await page.waitForTimeout(300);
+    // The scripts loaded after hydration (the prompt, the banner's choices) have run too.
+    await page.waitForLoadState("networkidle");
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), path).toEqual(
       [],
     );
