@@ -1,7 +1,7 @@
 // Every periodic job, run once per period across all servers by the
 // scheduler (app/server/scheduler.server.ts, decision 0020). An operator may
 // run a job more or less often with JOB_INTERVALS.
-import { expireSubscriptions } from "~/features/admin/subscriptions.server";
+import { expireSubscriptions, SUBSCRIPTION_EXPIRY_ACTOR } from "~/features/admin/subscriptions.server";
 import { runAlerts } from "~/features/alerts/alerts.server";
 import { importLinkedAuthorities } from "~/features/directory/fsa-import.server";
 import { compactDirectoryCounts } from "~/features/directory/counts.server";
@@ -39,7 +39,7 @@ const defaults: ScheduledJob[] = [
     async run(now) {
       const expired = await expireSubscriptions(now);
       // Paid promotion ends with its period, whether or not Stripe has said anything (decision 0026).
-      await syncPromotions(db(), now);
+      await db().transaction((tx) => syncPromotions(tx, now, SUBSCRIPTION_EXPIRY_ACTOR));
       return { expired };
     },
   },

@@ -122,8 +122,8 @@ test("a submission is reviewed, edited with the seller's photo, published, and l
   await page.getByLabel("Search by who, action or subject").press("Enter");
   await expect(page).toHaveURL(/[?&]q=/);
   const log = page.getByRole("table");
-  await expect(log.getByRole("row").filter({ hasText: "listing.mark-sold" })).toContainText(staff.email);
-  await expect(log.getByRole("row").filter({ hasText: "listing.edit" }).first()).toContainText(newTitle);
+  await expect(log.getByRole("row").filter({ hasText: "Listing marked as sold" })).toContainText(staff.email);
+  await expect(log.getByRole("row").filter({ hasText: "Listing edited" }).first()).toContainText(newTitle);
 });
 
 test("rejecting asks for a reason, which the seller receives", async ({ page, request, signInAsNewAdmin }) => {

@@ -127,7 +127,7 @@ test("a seller runs their own listing from My listings, beside staff", async ({
 
   // Each of the seller's steps is in the audit log under their own name.
   await page.goto(`/admin/audit?${new URLSearchParams({ q: `listing ${id}` })}`);
-  await expect(page.getByRole("row").filter({ hasText: "listing.seller.mark-sold" }).first()).toContainText(
+  await expect(page.getByRole("row").filter({ hasText: "Listing marked as sold by the seller" }).first()).toContainText(
     owner.email,
   );
 });

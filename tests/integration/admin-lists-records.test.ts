@@ -486,9 +486,11 @@ describe("the audit log", () => {
     expect(first.pageCount).toBe(5);
     expect(numbers(first)).toEqual(Array.from({ length: 50 }, (_, i) => 219 - i));
     expect(first.entries[0]).toMatchObject({
-      who: "actor-3@example.com",
+      actor: { name: "actor-3@example.com", href: null },
       action: "review.remove",
-      entity: "review 19",
+      title: "Review removed",
+      subject: { label: "Review 19", href: "/admin/reviews/19" },
+      changes: ["N 219 → 220"],
     });
     const last = await page("page=5");
     expect(numbers(last)).toEqual(Array.from({ length: 20 }, (_, i) => 19 - i));
@@ -518,7 +520,7 @@ describe("the audit log", () => {
 
     expect(numbers(await page("sort=when&dir=asc")).slice(0, 3)).toEqual([0, 1, 2]);
     expect(numbers(await page("sort=actor&dir=asc")).slice(0, 3)).toEqual([1, 5, 9]);
-    expect((await page("sort=actor&dir=desc&page=5")).entries.at(-1)!.who).toBe("actor-1@example.com");
+    expect((await page("sort=actor&dir=desc&page=5")).entries.at(-1)!.actor.name).toBe("actor-1@example.com");
   });
 
   it("reads any address as some page", async () => {
@@ -542,6 +544,8 @@ describe("the audit log", () => {
       "Subject id",
       "Before",
       "After",
+      "What happened",
+      "What changed",
     ]);
     expect(rows).toHaveLength(45);
     expect(rows.slice(1).map((r) => Number(r[0]))).toEqual(Array.from({ length: 44 }, (_, i) => ids[4 + i * 5]));
@@ -555,6 +559,8 @@ describe("the audit log", () => {
       "4",
       '{"n":4}',
       '{"n":5}',
+      "Review removed: Review 4",
+      "N 4 → 5",
     ]);
     expect(rows[2]![2]).toBe("actor-1@example.com");
     expect(rows[2]![6]).toBe("'=2+3");

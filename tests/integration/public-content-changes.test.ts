@@ -3,6 +3,7 @@
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { SUBSCRIPTION_EXPIRY_ACTOR } from "../../app/features/admin/subscriptions.server";
 import { importFsaFile } from "../../app/features/directory/fsa-import.server";
 import { importPostcodes } from "../../app/features/places/postcode-import.server";
 import { setDatabase } from "../../app/server/db.server";
@@ -102,7 +103,7 @@ describe("public content changes", () => {
   it("are not announced by a statement that changed no row, as the hourly promotions job's usually is", async () => {
     // No business promoted and no subscription: the job has nothing to change.
     await heardDuring(() => database.db.update(directoryBusiness).set({ promotion: null }));
-    expect(await heardDuring(() => syncPromotions(database.db, new Date()))).toEqual([]);
+    expect(await heardDuring(() => syncPromotions(database.db, new Date(), SUBSCRIPTION_EXPIRY_ACTOR))).toEqual([]);
     expect(
       await heardDuring(() =>
         database.db.update(businessListing).set({ title: "None" }).where(eq(businessListing.id, -1)),

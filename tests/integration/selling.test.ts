@@ -286,6 +286,20 @@ describe("listings that stay current, with a moved clock", () => {
     expect(await inSitemap(listing.slug)).toBe(false);
     expect(await pageStatus(listing.slug)).toBe(410);
     expect((await sellerDashboard(owner))[0]!.actions).toEqual(["renew"]);
+    // Both of the job's steps are in the audit log, as the job's doing.
+    const byJob = await app.database.db
+      .select({ action: auditLog.action, actor: auditLog.actorEmail, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "listing"), eq(auditLog.entityId, String(listing.id))))
+      .orderBy(auditLog.id);
+    expect(byJob).toEqual([
+      {
+        action: "listing.availability-check",
+        actor: "scheduled job (listing lifecycle)",
+        after: { remindedAt: at(60).toISOString(), sellerEmailed: true },
+      },
+      { action: "listing.expire", actor: "scheduled job (listing lifecycle)", after: { status: "expired" } },
+    ]);
 
     expect(await takeSellerAction(owner, listing.id, "renew")).toBe(true);
     expect(await onBuy(listing.slug)).toBe(true);

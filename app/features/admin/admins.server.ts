@@ -6,7 +6,10 @@ import { eq } from "drizzle-orm";
 import { auth } from "~/server/auth.server";
 import { db } from "~/server/db.server";
 import { user } from "~/server/schema";
+import { AUTOMATIC_ACTORS } from "./audit-actions";
 import { recordAudit } from "./audit.server";
+
+const COMMAND_LINE = AUTOMATIC_ACTORS["command-line"].recordedAs;
 
 export type CreatedAdmin =
   { outcome: "promoted" | "already-admin"; email: string } | { outcome: "created"; email: string; password: string };
@@ -18,7 +21,7 @@ export async function createAdmin(rawEmail: string): Promise<CreatedAdmin> {
   if (existing) {
     await db().transaction(async (tx) => {
       await tx.update(user).set({ role: "admin" }).where(eq(user.id, existing.id));
-      await recordAudit(tx, "command line", {
+      await recordAudit(tx, COMMAND_LINE, {
         action: "user.role",
         entityType: "user",
         entityId: existing.id,
@@ -41,7 +44,7 @@ export async function createAdmin(rawEmail: string): Promise<CreatedAdmin> {
     accountId: created.id,
     password: await context.password.hash(password),
   });
-  await recordAudit(db(), "command line", {
+  await recordAudit(db(), COMMAND_LINE, {
     action: "user.create-admin",
     entityType: "user",
     entityId: created.id,

@@ -15,11 +15,13 @@ export const AUDIT_ACTIONS = [
   "business.hygiene-link",
   "business.owner.edit",
   "business.owner.halal-proposal",
+  "business.promotion",
   "business.review-warning",
   "enquiry.note",
   "enquiry.status",
   "list.export",
   "listing.approve",
+  "listing.availability-check",
   "listing.confidential",
   "listing.edit",
   "listing.expire",
@@ -27,6 +29,7 @@ export const AUDIT_ACTIONS = [
   "listing.mark-sold",
   "listing.nda-revoke",
   "listing.offer-cleared",
+  "listing.promotion",
   "listing.reject",
   "listing.republish",
   "listing.revision-approve",
@@ -55,6 +58,14 @@ export const AUDIT_ACTIONS = [
   "subscription.cancel",
   "subscription.create",
   "subscription.expire",
+  "subscription.stripe.activate",
+  "subscription.stripe.cancel",
+  "subscription.stripe.expire",
+  "subscription.stripe.payment",
+  "subscription.stripe.payment-failed",
+  "subscription.stripe.refund",
+  "subscription.stripe.renew",
+  "subscription.stripe.update",
   "user.ban",
   "user.create-admin",
   "user.role",
@@ -74,3 +85,23 @@ export const AUDIT_SUBJECTS = [
   "thread",
   "user",
 ] as const;
+export type AuditSubject = (typeof AUDIT_SUBJECTS)[number];
+
+/**
+ * What acts without being a member: how recordAudit names it (a Stripe
+ * event's actor is this and the event's id; a scheduled job's is this and the
+ * job in brackets), and the key the log's actor filter uses for it.
+ */
+export const AUTOMATIC_ACTORS = {
+  stripe: { label: "Stripe", recordedAs: "Stripe event" },
+  "scheduled-job": { label: "Scheduled jobs", recordedAs: "scheduled job" },
+  "command-line": { label: "The command line", recordedAs: "command line" },
+  "emailed-link": { label: "Sellers, by an e-mailed link", recordedAs: "seller, by the e-mailed link" },
+} as const;
+export type AutomaticActor = keyof typeof AUTOMATIC_ACTORS;
+
+/** The actor of a change a Stripe event made: "Stripe event evt_…", so its entry leads back to the event. */
+export const stripeEventActor = (eventId: string) => `${AUTOMATIC_ACTORS.stripe.recordedAs} ${eventId}`;
+
+/** The actor of a change a scheduled job made: "scheduled job (listing lifecycle)". */
+export const scheduledJobActor = (job: string) => `${AUTOMATIC_ACTORS["scheduled-job"].recordedAs} (${job})`;

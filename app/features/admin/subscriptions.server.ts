@@ -15,6 +15,7 @@ import {
   user,
 } from "~/server/schema";
 import { containsPattern } from "~/server/text-search.server";
+import { scheduledJobActor } from "./audit-actions";
 import { recordAudit } from "./audit.server";
 import { defineAdminList, orderBy } from "./lists/admin-list.server";
 import type { ListParams } from "./lists/list-params";
@@ -197,6 +198,9 @@ export async function setSubscriptionStatus(admin: SessionUser, id: number, stat
   });
 }
 
+/** The hourly job in the audit log: it expires subscriptions, and switches their paid promotion off. */
+export const SUBSCRIPTION_EXPIRY_ACTOR = scheduledJobActor("subscription expiry");
+
 /**
  * Marks active subscriptions past their end date as expired; returns how many.
  * Not those Stripe renews: Stripe says when they end (decision 0026).
@@ -215,7 +219,7 @@ export async function expireSubscriptions(now = new Date()) {
       )
       .returning({ id: subscription.id });
     for (const { id } of expired) {
-      await recordAudit(tx, "scheduled job", {
+      await recordAudit(tx, SUBSCRIPTION_EXPIRY_ACTOR, {
         action: "subscription.expire",
         entityType: "subscription",
         entityId: id,

@@ -3,9 +3,12 @@
 // the last one applied to a subscription records its money but changes no
 // state; a handling that fails is retried from the stored event by the
 // scheduler (job payments.events). Only a payment of the subscription's full
-// price starts or extends it (decision 0061).
+// price starts or extends it (decision 0061). What an event changed is in the
+// audit log, by "Stripe event evt_…", in the same transaction (decision 0077).
 import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 import type Stripe from "stripe";
+import { stripeEventActor, type AuditAction } from "~/features/admin/audit-actions";
+import { changedFields, recordAudit } from "~/features/admin/audit.server";
 import { recordEnquiry } from "~/features/enquiries/enquiries.server";
 import { db, type Database } from "~/server/db.server";
 import { env } from "~/server/env.server";
@@ -17,6 +20,13 @@ import { stripe } from "./stripe.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Row = typeof subscription.$inferSelect;
+type Money = typeof payment.$inferInsert;
+
+/** The subscription an event was about, as it was before, and the money it recorded. */
+interface Applied {
+  row: Row;
+  money?: Money;
+}
 
 export type WebhookAnswer = { status: 200 | 400 | 404; body: string };
 
@@ -55,10 +65,12 @@ export async function applyStoredEvent(id: string, now = new Date()) {
       .for("update", { skipLocked: true });
     if (!stored) return false;
     try {
-      // A savepoint: a failed handling leaves no half-made change behind.
+      // A savepoint: a failed handling leaves no half-made change behind, nor its audit.
       await tx.transaction(async (inner) => {
-        await applyEvent(inner, stored.payload as unknown as Stripe.Event);
-        await syncPromotions(inner, now);
+        const actor = stripeEventActor(stored.id);
+        const applied = await applyEvent(inner, stored.payload as unknown as Stripe.Event);
+        if (applied) await auditEvent(inner, actor, applied);
+        await syncPromotions(inner, now, actor);
       });
       await tx
         .update(stripeEvent)
@@ -143,7 +155,7 @@ async function openWorkItem(tx: Tx, row: Row) {
   });
 }
 
-async function recordMoney(tx: Tx, values: typeof payment.$inferInsert) {
+async function recordMoney(tx: Tx, values: Money): Promise<Money> {
   await tx
     .insert(payment)
     .values(values)
@@ -151,6 +163,53 @@ async function recordMoney(tx: Tx, values: typeof payment.$inferInsert) {
       target: [payment.kind, payment.stripeObjectId],
       set: { amountPence: values.amountPence },
     });
+  return values;
+}
+
+/** The subscription's fields an event may change, as its audit entry records them. */
+const auditedFields = [
+  "status",
+  "startDate",
+  "endDate",
+  "stripeSubscriptionId",
+  "stripePaymentIntentId",
+  "stripeCheckoutSessionId",
+] as const;
+const moneyFields = { payment: "paymentPence", refund: "refundPence", failure: "failedPaymentPence" } as const;
+
+const statusActions: Partial<Record<string, AuditAction>> = {
+  active: "subscription.stripe.activate",
+  past_due: "subscription.stripe.payment-failed",
+  cancelled: "subscription.stripe.cancel",
+  expired: "subscription.stripe.expire",
+  refunded: "subscription.stripe.refund",
+};
+const moneyActions: Record<Money["kind"], AuditAction> = {
+  payment: "subscription.stripe.payment",
+  refund: "subscription.stripe.refund",
+  failure: "subscription.stripe.payment-failed",
+};
+
+/**
+ * The event's entry in the audit log: the subscription's fields it changed
+ * and the money it recorded, named by what happened (a new status first,
+ * then a longer period, then the money). Nothing changed, nothing recorded:
+ * an older event that only repeats what is known leaves no entry.
+ */
+async function auditEvent(tx: Tx, actor: string, { row, money }: Applied) {
+  const [now] = await tx.select().from(subscription).where(eq(subscription.id, row.id));
+  const pick = (r: Row) =>
+    Object.fromEntries(
+      auditedFields.map((field) => [field, r[field] instanceof Date ? r[field].toISOString() : r[field]]),
+    );
+  const changes = changedFields(pick(row), pick(now!));
+  if (money) changes.after[moneyFields[money.kind]] = money.amountPence;
+  if (Object.keys(changes.after).length === 0) return;
+  const action: AuditAction =
+    (now!.status !== row.status ? statusActions[now!.status] : undefined) ??
+    (now!.status === "active" && "endDate" in changes.after ? "subscription.stripe.renew" : undefined) ??
+    (money ? moneyActions[money.kind] : "subscription.stripe.update");
+  await recordAudit(tx, actor, { action, entityType: "subscription", entityId: row.id, ...changes });
 }
 
 /**
@@ -197,7 +256,8 @@ const fromStripeStatus: Partial<Record<Stripe.Subscription.Status, string>> = {
 /** Once ended, a subscription is only ever brought back by a new payment. */
 const ended = ["cancelled", "expired", "refunded"];
 
-async function applyEvent(tx: Tx, event: Stripe.Event) {
+/** Applies the event to the subscription it names; that subscription as it was, and any money recorded. */
+async function applyEvent(tx: Tx, event: Stripe.Event): Promise<Applied | undefined> {
   switch (event.type) {
     case "checkout.session.completed": {
       const session = event.data.object;
@@ -209,17 +269,17 @@ async function applyEvent(tx: Tx, event: Stripe.Event) {
         .update(subscription)
         .set({ stripeSubscriptionId, stripePaymentIntentId, stripeCheckoutSessionId: session.id })
         .where(eq(subscription.id, row.id));
-      if (row.status !== "pending" || session.payment_status !== "paid") return;
-      if (!paidInFull(row, session.amount_total, event)) return;
+      if (row.status !== "pending" || session.payment_status !== "paid") return { row };
+      if (!paidInFull(row, session.amount_total, event)) return { row };
       await applyState(tx, row, event, oneMonthOfPromotion(event));
-      return;
+      return { row };
     }
     case "invoice.paid": {
       const invoice = event.data.object;
       const details = invoice.parent?.subscription_details;
       const row = await rowFor(tx, details?.metadata ?? invoice.metadata);
       if (!row || !invoice.id) return;
-      await recordMoney(tx, {
+      const money = await recordMoney(tx, {
         subscriptionId: row.id,
         kind: "payment",
         stripeObjectId: invoice.id,
@@ -227,13 +287,13 @@ async function applyEvent(tx: Tx, event: Stripe.Event) {
         receiptUrl: invoice.hosted_invoice_url ?? null,
         occurredAt: seconds(event.created),
       });
-      if (!paidInFull(row, invoice.amount_paid, event)) return;
+      if (!paidInFull(row, invoice.amount_paid, event)) return { row, money };
       if (!details) {
         // A one-off package's invoice: the payment itself started its month.
         if (row.status === "pending") await applyState(tx, row, event, oneMonthOfPromotion(event));
-        return;
+        return { row, money };
       }
-      if (row.status === "cancelled") return;
+      if (row.status === "cancelled") return { row, money };
       const periods = invoice.lines.data.map((line) => line.period);
       const end = Math.max(...periods.map((p) => p.end));
       const start = Math.min(...periods.map((p) => p.start));
@@ -243,13 +303,13 @@ async function applyEvent(tx: Tx, event: Stripe.Event) {
         ...(row.status === "pending" && { startDate: seconds(start) }),
         stripeSubscriptionId: idOf(details.subscription) ?? row.stripeSubscriptionId,
       });
-      return;
+      return { row, money };
     }
     case "invoice.payment_failed": {
       const invoice = event.data.object;
       const row = await rowFor(tx, invoice.parent?.subscription_details?.metadata ?? invoice.metadata);
       if (!row || !invoice.id) return;
-      await recordMoney(tx, {
+      const money = await recordMoney(tx, {
         subscriptionId: row.id,
         kind: "failure",
         stripeObjectId: `${invoice.id}#${invoice.attempt_count}`,
@@ -258,7 +318,7 @@ async function applyEvent(tx: Tx, event: Stripe.Event) {
         occurredAt: seconds(event.created),
       });
       if (!ended.includes(row.status)) await applyState(tx, row, event, { status: "past_due" });
-      return;
+      return { row, money };
     }
     case "customer.subscription.updated":
     case "customer.subscription.deleted": {
@@ -271,7 +331,7 @@ async function applyEvent(tx: Tx, event: Stripe.Event) {
           endDate: seconds(object.ended_at ?? event.created),
           stripeSubscriptionId: object.id,
         });
-        return;
+        return { row };
       }
       const status = fromStripeStatus[object.status];
       if (!status || ended.includes(row.status)) return;
@@ -281,7 +341,7 @@ async function applyEvent(tx: Tx, event: Stripe.Event) {
         stripeSubscriptionId: object.id,
         ...(item && row.status === "pending" && { startDate: seconds(item.current_period_start) }),
       });
-      return;
+      return { row };
     }
     case "charge.refunded": {
       const charge = event.data.object;
@@ -294,7 +354,7 @@ async function applyEvent(tx: Tx, event: Stripe.Event) {
         : [];
       const row = await rowFor(tx, byIntent ? { hbs_subscription: String(byIntent.id) } : charge.metadata);
       if (!row) return;
-      await recordMoney(tx, {
+      const money = await recordMoney(tx, {
         subscriptionId: row.id,
         kind: "refund",
         stripeObjectId: charge.id,
@@ -304,7 +364,7 @@ async function applyEvent(tx: Tx, event: Stripe.Event) {
       });
       // Money given back ends what it paid for.
       await applyState(tx, row, event, { status: "refunded", endDate: seconds(event.created) });
-      return;
+      return { row, money };
     }
     default:
       return;

@@ -7,6 +7,7 @@
 // a seller gets each e-mail once.
 import crypto from "node:crypto";
 import { and, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { AUTOMATIC_ACTORS, scheduledJobActor } from "~/features/admin/audit-actions";
 import { recordAudit } from "~/features/admin/audit.server";
 import type { Database } from "~/server/db.server";
 import { env } from "~/server/env.server";
@@ -31,7 +32,7 @@ const publishedNow = eq(businessListing.status, "published");
 const askedThisTime = sql`${businessListing.remindedAt} >= ${clockStart}`;
 
 const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
-const SCHEDULER = "scheduled job (listing lifecycle)";
+const SCHEDULER = scheduledJobActor("listing lifecycle");
 
 /** Asks the sellers of listings unconfirmed for 60 days; returns how many were asked. */
 export async function askSellers(database: Database, now: Date): Promise<number> {
@@ -63,6 +64,13 @@ export async function askSellers(database: Database, now: Date): Promise<number>
       if (!listing) return;
       asked++;
       const seller = await sellerContact(listing, undefined, tx);
+      // The 30 days to expiry start here: staff see when, and whether anyone was asked.
+      await recordAudit(tx, SCHEDULER, {
+        action: "listing.availability-check",
+        entityType: "listing",
+        entityId: id,
+        after: { remindedAt: now.toISOString(), sellerEmailed: seller !== null },
+      });
       // Nobody to ask (a listing staff made): the 30 days still run, and staff can renew it.
       if (!seller) return;
       const token = crypto.randomBytes(32).toString("base64url");
@@ -190,7 +198,7 @@ export async function answerCheckLink(database: Database, token: string, answer:
       .where(and(eq(businessListing.id, link.listingId), inArray(businessListing.status, from)))
       .returning({ title: businessListing.title, slug: businessListing.slug, status: businessListing.status });
     if (listing) {
-      await recordAudit(tx, "seller, by the e-mailed link", {
+      await recordAudit(tx, AUTOMATIC_ACTORS["emailed-link"].recordedAs, {
         action: answer === "confirm" ? "listing.seller.confirm" : "listing.seller.withdraw",
         entityType: "listing",
         entityId: link.listingId,

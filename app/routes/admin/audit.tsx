@@ -1,28 +1,28 @@
+import { Link, useLocation } from "react-router";
 import { ListControls, ListFooter, SortableTable } from "~/features/admin/components/admin-list";
 import { AdminHeading, EmptyNote } from "~/features/admin/components/admin-shell";
 import { AUDIT_ACTIONS, AUDIT_SUBJECTS } from "~/features/admin/audit-actions";
-import { auditList } from "~/features/admin/audit.server";
+import { auditActorChoices, auditList } from "~/features/admin/audit.server";
+import { auditActionTitles, auditSubjectLabels } from "~/features/admin/audit-wording";
 import { loadAdminList } from "~/features/admin/lists/admin-list.server";
+import { listHref, readListParams } from "~/features/admin/lists/list-params";
 import { formatLondonDateTime } from "~/lib/dates";
 import type { Route } from "./+types/audit";
 
-const show = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
-
 export async function loader({ request }: Route.LoaderArgs) {
-  const { rows, ...list } = await loadAdminList(auditList, request);
+  const { actor } = readListParams(auditList.spec, new URL(request.url).searchParams).filters;
+  const [{ rows, ...list }, actors] = await Promise.all([loadAdminList(auditList, request), auditActorChoices(actor)]);
   return {
     ...list,
+    actors,
     entries: rows.map((row) => ({
       id: row.id,
       when: formatLondonDateTime(row.createdAt),
-      who: row.actorEmail ?? "Former staff",
       action: row.action,
-      entity: `${row.entityType} ${row.entityId}`,
-      changes: Object.keys({ ...row.before, ...row.after }).map((field) => ({
-        field,
-        before: row.before && field in row.before ? show(row.before[field]) : null,
-        after: row.after && field in row.after ? show(row.after[field]) : null,
-      })),
+      title: row.title,
+      subject: row.subject,
+      actor: row.actor,
+      changes: row.changes,
     })),
   };
 }
@@ -30,8 +30,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Audit log | HBS back office" }];
 
 export default function AdminAudit({
-  loaderData: { params, total, pageCount, exportName, entries },
+  loaderData: { params, total, pageCount, exportName, entries, actors },
 }: Route.ComponentProps) {
+  const { pathname } = useLocation();
   return (
     <>
       <AdminHeading title="Audit log" />
@@ -39,17 +40,18 @@ export default function AdminAudit({
         id="audit"
         params={params}
         searchLabel="Search by who, action or subject"
-        placeholder="staff@example.com, listing.edit, listing 42"
+        placeholder="staff@example.com, approved, listing 42"
         filters={[
+          { name: "actor", label: "Who", options: [["", "Anyone"], ...actors] },
           {
             name: "kind",
             label: "Action",
-            options: [["", "All actions"], ...AUDIT_ACTIONS.map((a): [string, string] => [a, a])],
+            options: [["", "All actions"], ...AUDIT_ACTIONS.map((a): [string, string] => [a, auditActionTitles[a]])],
           },
           {
             name: "subject",
             label: "Subject",
-            options: [["", "All subjects"], ...AUDIT_SUBJECTS.map((s): [string, string] => [s, s])],
+            options: [["", "All subjects"], ...AUDIT_SUBJECTS.map((s): [string, string] => [s, auditSubjectLabels[s]])],
           },
         ]}
       />
@@ -66,26 +68,50 @@ export default function AdminAudit({
             { label: "Changes" },
           ]}
         >
-          {entries.map((entry) => (
-            <tr key={entry.id}>
-              <td className="px-4 py-3 whitespace-nowrap">{entry.when}</td>
-              <td className="min-w-48 px-4 py-3 break-all">{entry.who}</td>
-              <td className="px-4 py-3">
-                <span className="font-mono">{entry.action}</span>
+          {entries.map(({ id, when, title, subject, actor, changes }) => (
+            <tr key={id}>
+              <td className="px-4 py-3 whitespace-nowrap">{when}</td>
+              <td className="min-w-48 px-4 py-3 break-words">
+                {actor.href ? (
+                  <Link to={actor.href} className="font-semibold text-brand-800 hover:underline">
+                    {actor.name}
+                  </Link>
+                ) : (
+                  <span className="font-semibold">{actor.name}</span>
+                )}
+                {actor.detail ? <span className="block text-sm break-all text-slate-700">{actor.detail}</span> : null}
+                {/* Members who are not staff are not in the filter's list: this is their way in. */}
+                {actor.filter && actor.filter !== params.filters.actor ? (
+                  <Link
+                    to={listHref(params, { filters: { actor: actor.filter } }, pathname)}
+                    aria-label={`Only theirs: every change by ${actor.name}`}
+                    className="block text-sm text-brand-800 underline"
+                  >
+                    Only theirs
+                  </Link>
+                ) : null}
+              </td>
+              <td className="min-w-48 px-4 py-3">
+                <span className="font-semibold">{title}</span>
                 <br />
-                <span className="text-slate-700">{entry.entity}</span>
+                {subject.href ? (
+                  <Link to={subject.href} className="text-brand-800 hover:underline">
+                    {subject.label}
+                  </Link>
+                ) : (
+                  <span className="text-slate-700">{subject.label}</span>
+                )}
               </td>
               <td className="px-4 py-3">
-                <ul className="grid gap-1">
-                  {entry.changes.map((change) => (
-                    <li key={change.field} className="break-words">
-                      <span className="font-semibold">{change.field}</span>:{" "}
-                      {change.before !== null ? <del className="text-red-800">{change.before}</del> : null}
-                      {change.before !== null && change.after !== null ? " → " : null}
-                      {change.after !== null ? <ins className="text-brand-800 no-underline">{change.after}</ins> : null}
-                    </li>
-                  ))}
-                </ul>
+                {changes.length ? (
+                  <ul className="grid gap-1">
+                    {changes.map((change, i) => (
+                      <li key={i} className="break-words">
+                        {change}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
               </td>
             </tr>
           ))}

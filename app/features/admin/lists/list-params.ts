@@ -11,12 +11,18 @@ const LAST_PAGE_ASKABLE = 100_000;
 
 export type SortDirection = "asc" | "desc";
 
+/**
+ * A filter's values: a few known ones, or any that passes a test (a member's
+ * id, for one), where the list cannot name them all beforehand.
+ */
+export type FilterValues = readonly string[] | ((value: string) => boolean);
+
 /** A list's own choices: the columns it sorts by, and the values each of its filters takes. */
 export interface ListSpec<Sort extends string = string, Filter extends string = string> {
   sorts: readonly Sort[];
   defaultSort: Sort;
   defaultDirection: SortDirection;
-  filters: { readonly [name in Filter]: readonly string[] };
+  filters: { readonly [name in Filter]: FilterValues };
 }
 
 export interface ListParams<Sort extends string = string, Filter extends string = string> {
@@ -37,10 +43,11 @@ export function readListParams<Sort extends string, Filter extends string>(
   const direction = asked === "asc" || asked === "desc" ? asked : spec.defaultDirection;
   const page = /^\d{1,9}$/.test(search.get("page") ?? "") ? Number(search.get("page")) : 1;
   const filters = Object.fromEntries(
-    Object.entries<readonly string[]>(spec.filters).map(([name, values]) => [
-      name,
-      values.find((v) => v === search.get(name)) ?? "",
-    ]),
+    Object.entries<FilterValues>(spec.filters).map(([name, values]) => {
+      const asked = search.get(name) ?? "";
+      const known = typeof values === "function" ? asked !== "" && values(asked) : values.includes(asked);
+      return [name, known ? asked : ""];
+    }),
   ) as Record<Filter, string>;
   return {
     q: (search.get("q") ?? "").replace(CONTROL_CHARACTERS, " ").trim().slice(0, 200),
