@@ -57,8 +57,11 @@ export const AUDIT_ACTIONS = [
   "subscription.expire",
   "user.ban",
   "user.create-admin",
+  "user.messaging-block",
+  "user.messaging-unblock",
   "user.role",
   "user.unban",
+  "user.warn",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
