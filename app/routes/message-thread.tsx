@@ -24,8 +24,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { thread };
 }
 
+/** Said to a member staff stopped messaging (decision 0079), on the page and when a send is refused. */
+const STOPPED_MESSAGING = "HBS has stopped you sending messages. Your conversations stay here to read.";
+
 const refusals: Record<Exclude<ReplyOutcome, "sent" | "not-found">, string> = {
   blocked: "You cannot send messages in this conversation.",
+  stopped: `${STOPPED_MESSAGING} If you think this is a mistake, please contact us.`,
   "rate-limited": "You have sent a lot of messages just now. Please wait a few minutes and try again.",
 };
 
@@ -48,7 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (outcome !== "sent") {
       return data<IntentActionData>(
         { intent, result: submission.reply({ formErrors: [refusals[outcome]] }) },
-        { status: outcome === "blocked" ? 403 : 429 },
+        { status: outcome === "rate-limited" ? 429 : 403 },
       );
     }
     return redirectWithToast(back, { type: "success", title: "Message sent" });
@@ -136,7 +140,15 @@ export default function MessageThread({ loaderData: { thread }, actionData }: Ro
         </p>
       </header>
       <MessageList messages={thread.messages} label={`Messages with ${thread.otherName}`} />
-      {thread.blocked ? (
+      {thread.stopped ? (
+        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          {STOPPED_MESSAGING} If you think this is a mistake, please{" "}
+          <Link to="/contact" className="font-semibold underline underline-offset-4">
+            contact us
+          </Link>
+          .
+        </p>
+      ) : thread.blocked ? (
         <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
           {thread.iBlocked
             ? `You have blocked ${thread.otherName}: neither of you can send messages here.`

@@ -4,14 +4,10 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Label, Select } from "~/components/ui/form-controls";
 import { requireUser } from "~/features/account/session.server";
-import {
-  CHOOSE_TARGET_MESSAGE,
-  getBuyablePackage,
-  promotionTargets,
-  startCheckout,
-} from "~/features/payments/checkout.server";
+import { getBuyablePackage, promotionTargets, startCheckout } from "~/features/payments/checkout.server";
 import { BillingTag, billingTerms, VAT_NOTE } from "~/features/packages/billing";
 import { paymentsEnabled } from "~/features/payments/stripe.server";
+import { formatLondonDate } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
 import { formOrRefusal, TEXT_FORM_LIMITS } from "~/server/form-data.server";
 import type { Route } from "./+types/package-buy";
@@ -39,7 +35,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       period: plan.period,
       billing: plan.billing,
     },
-    targets: plan.type === "promotion" ? await promotionTargets(user.id) : [],
+    // Each is chosen on purpose (none is picked for the member); one promoted already says until when.
+    targets: (plan.type === "promotion" ? await promotionTargets(user.id) : []).map((t) => ({
+      value: t.value,
+      label: t.promotedUntil ? `${t.label}, promoted until ${formatLondonDate(t.promotedUntil)}` : t.label,
+      promoted: t.promotedUntil !== null,
+    })),
   };
 }
 
@@ -48,12 +49,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (form instanceof Response) return form;
   const plan = await findPackage(params.slug);
   const user = await requireUser(request);
-  const target = form.get("target");
+  const chosen = form.get("target");
+  const target = typeof chosen === "string" ? chosen : null;
   // Only the package and what it is for are read: the price is ours.
-  const outcome = await startCheckout(user, plan, typeof target === "string" ? target : null);
+  const outcome = await startCheckout(user, plan, target);
   if (outcome.ok) return redirectOutside(outcome.url, 303);
-  // Stripe out of reach is an outage, said on the page as a failed enquiry is (503).
-  return data({ error: outcome.message }, { status: outcome.message === CHOOSE_TARGET_MESSAGE ? 400 : 503 });
+  // Said with the form, which keeps the choice; Stripe out of reach is an outage, as a failed enquiry is (503).
+  return data({ error: outcome.message, target }, { status: outcome.status });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -103,11 +105,13 @@ export default function PackageBuy({ loaderData: { plan, targets }, actionData }
                   id="target"
                   name="target"
                   required
+                  defaultValue={actionData?.target ?? ""}
                   aria-invalid={actionData?.error ? true : undefined}
                   aria-describedby={actionData?.error ? "buy-error" : undefined}
                 >
+                  <option value="">Choose a business or listing</option>
                   {targets.map((t) => (
-                    <option key={t.value} value={t.value}>
+                    <option key={t.value} value={t.value} disabled={t.promoted}>
                       {t.label}
                     </option>
                   ))}

@@ -66,6 +66,9 @@ export const user = pgTable(
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     // Set when staff remove one of the member's reviews as fake: no more reviews (decision 0035).
     reviewsBannedAt: timestamp("reviews_banned_at", { withTimezone: true }),
+    // Set when staff stop the member messaging after a reported conversation: they send no more
+    // messages and start no threads until staff lift it; what they wrote stays readable (decision 0079).
+    messagingBlockedAt: timestamp("messaging_blocked_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -452,6 +452,59 @@ describe("the subscriptions list", () => {
       "Bulk Grill 007",
     ]);
   });
+
+  it("leaves out a checkout abandoned or left open over a day, and finds it under its own filter", async () => {
+    const now = Date.now();
+    const checkout = (id: string, status: string, addedAgo: number, paymentIntent: string | null = null) => ({
+      userId: "subscriber-08",
+      packageName: "Checkout Trial",
+      packageType: "promotion" as const,
+      status,
+      pricePence: 2_599,
+      startDate: new Date(now - addedAgo),
+      stripeCheckoutSessionId: `cs_trial_${id}`,
+      stripePaymentIntentId: paymentIntent,
+      createdAt: new Date(now - addedAgo),
+    });
+    const [fresh, stale, expired, short] = await db()
+      .insert(subscription)
+      .values([
+        checkout("fresh", "pending", HOUR),
+        // Stripe's word that it expired never came: a day and a minute is enough.
+        checkout("stale", "pending", DAY + 60_000),
+        checkout("expired", "abandoned", 2 * HOUR),
+        // Completed but paid short of the price (decision 0061): still there to be looked at.
+        checkout("short", "pending", 3 * DAY, "pi_trial_short"),
+      ])
+      .returning({ id: subscription.id });
+    const shown = async (search: string) =>
+      (await page(`q=Checkout%20Trial&${search}`)).subscriptions.map((s) => [s.id, s.statusLabel]);
+
+    expect(await shown("")).toEqual([
+      [fresh!.id, "pending"],
+      [short!.id, "pending"],
+    ]);
+    expect(await shown("status=pending")).toEqual([
+      [fresh!.id, "pending"],
+      [short!.id, "pending"],
+    ]);
+    expect(await shown("status=abandoned")).toEqual([
+      [expired!.id, "abandoned checkout"],
+      [stale!.id, "abandoned checkout"],
+    ]);
+    expect((await page("")).statuses).toContainEqual(["abandoned", "Abandoned checkout"]);
+    // Found by its Stripe id under the filter, and exported with it.
+    expect((await page("status=abandoned&q=cs_trial_stale")).subscriptions.map((s) => [s.id, s.statusLabel])).toEqual([
+      [stale!.id, "abandoned checkout"],
+    ]);
+    const csv = await exported(subscriptionsList, "status=abandoned&q=Checkout%20Trial");
+    expect(csv.slice(1).map((r) => [Number(r[0]), r[6]])).toEqual([
+      [expired!.id, "abandoned checkout"],
+      [stale!.id, "abandoned checkout"],
+    ]);
+    const memberView = await listSubscriptions("subscriber-08");
+    expect(memberView.filter((s) => s.packageName === "Checkout Trial")).toEqual([]);
+  });
 });
 
 describe("the audit log", () => {

@@ -10,14 +10,17 @@ import type { AddressInfo } from "node:net";
 import { createRequestHandler } from "@react-router/express";
 import { and, count, eq } from "drizzle-orm";
 import express from "express";
-import type { ServerBuild } from "react-router";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub, RouterContextProvider, type ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import { scheduledJobs } from "../../app/jobs.server";
 import { exportMemberData } from "../../app/features/account/member.server";
 import { featuredBusinesses } from "../../app/features/directory/businesses.server";
 import { retryStoredEvents } from "../../app/features/payments/webhooks.server";
+import { formatLondonDate } from "../../app/lib/dates";
 import { loader as staffSubscriptionsLoader } from "../../app/routes/admin/subscriptions";
-import { action as buyAction } from "../../app/routes/package-buy";
+import PackageBuy, { action as buyAction, loader as buyLoader } from "../../app/routes/package-buy";
 import * as webhookRoute from "../../app/routes/stripe-webhook";
 import {
   businessListing,
@@ -128,10 +131,15 @@ function checkoutEventsPaying(session: Record<string, unknown>, amountPence: num
   ];
 }
 
+/** The back office's subscriptions page, for a search. */
+function staffSubscriptions(search = "") {
+  const request = new Request(`http://localhost/admin/subscriptions?${search}`);
+  return staffSubscriptionsLoader({ request, params: {}, context: undefined } as never);
+}
+
 /** The payments beside a subscription on the back office's subscriptions page. */
 async function staffPaymentsOf(subscriptionId: number) {
-  const request = new Request("http://localhost/admin/subscriptions");
-  const page = await staffSubscriptionsLoader({ request, params: {}, context: undefined } as never);
+  const page = await staffSubscriptions();
   return page.subscriptions
     .find((s) => s.id === subscriptionId)!
     .payments.map(({ text, flagged }) => ({ text, flagged }));
@@ -516,6 +524,156 @@ describe("a handling that fails", () => {
     expect(await retryStoredEvents()).toBe(1);
     expect((await rowOf(session)).status).toBe("active");
     expect(await retryStoredEvents()).toBe(0);
+  });
+});
+
+/** The buy page as the member's browser gets it: its loader's data rendered, with an action's answer if given. */
+async function buyPage(slug: string, cookie: string, answer?: unknown) {
+  const request = new Request(`http://localhost/packages/${slug}/buy`, { headers: { cookie } });
+  const loaderData = await buyLoader({ request, params: { slug }, context: new RouterContextProvider() } as never);
+  const Stub = createRoutesStub([{ id: "buy", path: "/packages/:slug/buy", Component: PackageBuy as never }]);
+  const html = renderToStaticMarkup(
+    createElement(Stub, {
+      initialEntries: [`/packages/${slug}/buy`],
+      hydrationData: { loaderData: { buy: loaderData }, ...(answer ? { actionData: { buy: answer } } : {}) },
+    }),
+  );
+  const text = (markup: string) =>
+    markup
+      .replace(/<[^>]+>/g, "")
+      .replace(/&amp;/g, "&")
+      .replace(/&#x27;/g, "'")
+      .replace(/&quot;/g, '"');
+  return {
+    options: [...html.matchAll(/<option([^>]*)>(.*?)<\/option>/g)].map(([, attributes, label]) => ({
+      value: /value="([^"]*)"/.exec(attributes!)![1],
+      label: text(label!),
+      selected: / selected=""/.test(attributes!),
+      disabled: / disabled=""/.test(attributes!),
+    })),
+    required: /<select[^>]* required=""/.test(html),
+    alert: text(/<p[^>]*role="alert"[^>]*>(.*?)<\/p>/.exec(html)?.[1] ?? ""),
+  };
+}
+
+async function businessName(id: number) {
+  const [row] = await db()
+    .select({ name: directoryBusiness.name })
+    .from(directoryBusiness)
+    .where(eq(directoryBusiness.id, id));
+  return row!.name;
+}
+
+describe("choosing what to promote", () => {
+  it("picks nothing for the member: the page asks, with a placeholder, and the choice is required", async () => {
+    const member = await newMember("chooser@example.com");
+    const businessId = await ownBusiness(member.id, 5);
+    const listing = await publishedListingOf(member.id, "Chooser Café");
+    const page = await buyPage("feature-package", member.cookie);
+    expect(page.required).toBe(true);
+    expect(page.options).toEqual([
+      { value: "", label: "Choose a business or listing", selected: true, disabled: false },
+      {
+        value: `business:${businessId}`,
+        label: `${await businessName(businessId)} (directory)`,
+        selected: false,
+        disabled: false,
+      },
+      { value: `listing:${listing.id}`, label: "Chooser Café (for sale)", selected: false, disabled: false },
+    ]);
+    // Sent without a choice, it is refused and asked again.
+    const answer = await buy("feature-package", member.cookie, { target: "" });
+    expect(answer.status).toBe(400);
+    expect((await buyPage("feature-package", member.cookie, answer.data)).alert).toBe(
+      "Please choose one of your businesses or listings to promote.",
+    );
+  });
+
+  it("refuses another promotion for a business or listing while one is paid up, says why, and makes no checkout", async () => {
+    const member = await newMember("promoted-twice@example.com");
+    const businessId = await ownBusiness(member.id, 6);
+    const otherId = await ownBusiness(member.id, 7);
+    const listing = await publishedListingOf(member.id, "Twice Bakery");
+    const pay = async (slug: string, target: string) => {
+      const session = sessionOf((await buy(slug, member.cookie, { target })).headers.get("location"));
+      for (const event of paidCheckoutEvents(session, peer.url)) await deliver(event);
+      return rowOf(session);
+    };
+    const business = await pay("feature-package", `business:${businessId}`);
+    const monthly = await pay("starter-package", `listing:${listing.id}`);
+    expect([business.status, monthly.status]).toEqual(["active", "active"]);
+    const name = await businessName(businessId);
+    const refusal = (what: string, end: Date) =>
+      `${what} already has a promotion paid up to ${formatLondonDate(end)}. A business or listing has one promotion at a time: choose another, or buy again once that one ends.`;
+    const mine = async () => (await db().select().from(subscription).where(eq(subscription.userId, member.id))).length;
+
+    const requests = peer.requests.length;
+    for (const [slug, target, message] of [
+      ["premier-package", `business:${businessId}`, refusal(name, business.endDate!)],
+      ["feature-package", `business:${businessId}`, refusal(name, business.endDate!)],
+      ["starter-package", `business:${businessId}`, refusal(name, business.endDate!)],
+      ["premier-package", `listing:${listing.id}`, refusal("Twice Bakery", monthly.endDate!)],
+    ] as const) {
+      const answer = await buy(slug, member.cookie, { target });
+      expect(answer.status, `${slug} for ${target}`).toBe(409);
+      expect(answer.data.error).toBe(message);
+    }
+    expect(peer.requests.length).toBe(requests);
+    expect(await mine()).toBe(2);
+
+    // Said with the form, which keeps the choice; the list says which are promoted, and until when.
+    const answer = await buy("premier-package", member.cookie, { target: `business:${businessId}` });
+    const page = await buyPage("premier-package", member.cookie, answer.data);
+    expect(page.alert).toBe(refusal(name, business.endDate!));
+    expect(page.options.find((o) => o.value === `business:${businessId}`)).toEqual({
+      value: `business:${businessId}`,
+      label: `${name} (directory), promoted until ${formatLondonDate(business.endDate!)}`,
+      selected: true,
+      disabled: true,
+    });
+    expect(page.options.find((o) => o.value === `business:${otherId}`)).toMatchObject({ disabled: false });
+
+    // Another business of theirs may be promoted; and the first again once its month has ended.
+    expect((await buy("premier-package", member.cookie, { target: `business:${otherId}` })).status).toBe(303);
+    await expireJob().run(new Date(business.endDate!.getTime() + HOUR));
+    expect((await buy("premier-package", member.cookie, { target: `business:${businessId}` })).status).toBe(303);
+  });
+});
+
+describe("a checkout never completed", () => {
+  it("is marked abandoned when Stripe says it expired, however often that is applied, and leaves the lists", async () => {
+    const member = await newMember("walked-away@example.com");
+    const session = sessionOf((await buy("growth-plan", member.cookie, {})).headers.get("location"));
+    const row = await rowOf(session);
+    const listed = async (search: string) =>
+      (await staffSubscriptions(`q=walked-away%40example.com&${search}`)).subscriptions.map((s) => [
+        s.id,
+        s.statusLabel,
+      ]);
+    // Just started: staff see it waiting.
+    expect(await listed("")).toEqual([[row.id, "pending"]]);
+
+    const expired = stripeEventOf("checkout.session.expired", { ...session, status: "expired" });
+    expect((await deliver(expired)).status).toBe(200);
+    const abandoned = await rowOf(session);
+    expect(abandoned.status).toBe("abandoned");
+    expect(await listed("")).toEqual([]);
+    expect(await listed("status=abandoned")).toEqual([[row.id, "abandoned checkout"]]);
+    expect((await exportMemberData(member.id)).subscriptions).toEqual([]);
+
+    // Delivered again, and applied again from the stored event: nothing more changes.
+    expect((await deliver(expired)).status).toBe(200);
+    await db()
+      .update(stripeEvent)
+      .set({ processedAt: null })
+      .where(eq(stripeEvent.id, expired.id as string));
+    await retryStoredEvents();
+    const [stored] = await db()
+      .select()
+      .from(stripeEvent)
+      .where(eq(stripeEvent.id, expired.id as string));
+    expect(stored!.processedAt).not.toBeNull();
+    expect(await rowOf(session)).toEqual(abandoned);
   });
 });
 

@@ -22,8 +22,8 @@ import {
   user,
 } from "~/server/schema";
 
-/** Not a checkout left unpaid: Stripe's word makes it a subscription (decision 0026). */
-const paidFor = sql`not (${subscription.status} = 'pending' and ${subscription.stripeCheckoutSessionId} is not null)`;
+/** Not a checkout left unpaid or abandoned: Stripe's word makes it a subscription (decisions 0026, 0079). */
+const paidFor = sql`not (${subscription.status} in ('pending', 'abandoned') and ${subscription.stripeCheckoutSessionId} is not null)`;
 
 export function listSubscriptions(userId: string) {
   return db()

@@ -68,8 +68,11 @@ export const AUDIT_ACTIONS = [
   "subscription.stripe.update",
   "user.ban",
   "user.create-admin",
+  "user.messaging-block",
+  "user.messaging-unblock",
   "user.role",
   "user.unban",
+  "user.warn",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -17,3 +17,28 @@ export function newMessageMail(to: string, about: { from: string; title: string;
     ].join("\n"),
   };
 }
+
+/**
+ * Staff's warning to a member whose messages were reported (decision 0079):
+ * staff's own words, then the same standard line for everyone, saying why it
+ * came and what follows if it goes on.
+ */
+export function warningMail(
+  to: { email: string; name: string },
+  about: { words: string; title: string; termsUrl: string },
+): MailMessage {
+  return {
+    to: to.email,
+    subject: "A warning from HBS about your messages",
+    text: [
+      `Dear ${to.name},`,
+      "",
+      about.words,
+      "",
+      `We are writing because a member reported your messages in a conversation about "${about.title}" on HBS. Please keep to our terms of use when you write to other members: if this goes on, we may stop you sending messages or suspend your account.`,
+      about.termsUrl,
+      "",
+      "HBS",
+    ].join("\n"),
+  };
+}

@@ -25,3 +25,13 @@ export const reportSchema = z.object({
 /** How a member appears to the other party: their name, never their e-mail. */
 export const memberName = (fullName: string | null | undefined) => fullName?.trim() || "HBS member";
 export const STAFF_NAME = "HBS team";
+
+/** Staff's own words in a warning to a member whose messages were reported (decision 0079). */
+export const warningWordsSchema = z.object({
+  words: z
+    .string({ error: "Please write what to tell them" })
+    .overwrite(cleanText)
+    .trim()
+    .min(1, "Please write what to tell them")
+    .max(2000, "The warning must be at most 2,000 characters"),
+});

@@ -24,7 +24,7 @@ const NOTIFY_EVERY_MS = 15 * 60 * 1000;
 export const MESSAGE_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 10 * 60 * 1000 };
 
 type Thread = typeof messageThread.$inferSelect;
-type Side = "buyer" | "seller";
+export type Side = "buyer" | "seller";
 interface Member {
   id: string;
 }
@@ -123,8 +123,12 @@ export async function threadFromInterest(tx: Database, listingId: number, buyerI
     .from(businessListing)
     .where(eq(businessListing.id, listingId));
   if (!listing) return;
-  const [buyer] = await tx.select({ id: user.id, fullName: user.fullName }).from(user).where(eq(user.id, buyerId));
-  if (!buyer || listing.sellerId === buyer.id) return;
+  const [buyer] = await tx
+    .select({ id: user.id, fullName: user.fullName, stopped: user.messagingBlockedAt })
+    .from(user)
+    .where(eq(user.id, buyerId));
+  // A member staff stopped messaging (decision 0079) starts no thread: the interest itself is still stored.
+  if (!buyer || buyer.stopped || listing.sellerId === buyer.id) return;
   if (listing.sellerId && (await blockersBetween(tx, buyer.id, listing.sellerId)).length) return;
   await tx
     .insert(messageThread)
@@ -242,7 +246,7 @@ export async function openThread(memberId: string, threadId: number, now = new D
   // update: the member's open pages (this one and other tabs) are told to look again.
   if (marked.length > 0) await notifyLive(db(), { users: [memberId] });
   const otherId = side === "buyer" ? thread.sellerId : thread.buyerId;
-  const [names, listing, messages, blocks] = await Promise.all([
+  const [names, listing, messages, blocks, stopped] = await Promise.all([
     otherId
       ? db().select({ fullName: user.fullName }).from(user).where(eq(user.id, otherId))
       : Promise.resolve([{ fullName: STAFF_NAME }]),
@@ -253,6 +257,7 @@ export async function openThread(memberId: string, threadId: number, now = new D
       .then((rows) => viewListings({ id: memberId }, rows)),
     messagesOf(thread.id),
     otherId ? blockersBetween(db(), memberId, otherId) : Promise.resolve([]),
+    stoppedMessaging(memberId),
   ]);
   const otherName = otherId ? memberName(names[0]?.fullName) : STAFF_NAME;
   const shown = listing[0]!;
@@ -263,6 +268,7 @@ export async function openThread(memberId: string, threadId: number, now = new D
     canBlock: otherId !== null,
     iBlocked: blocks.includes(memberId),
     blocked: blocks.length > 0,
+    stopped,
     messages: messages.map((m) => ({
       id: m.id,
       body: m.body,
@@ -273,9 +279,15 @@ export async function openThread(memberId: string, threadId: number, now = new D
   };
 }
 
-export type ReplyOutcome = "sent" | "not-found" | "blocked" | "rate-limited";
+export type ReplyOutcome = "sent" | "not-found" | "blocked" | "stopped" | "rate-limited";
 
-/** A party's reply: refused when either has blocked the other, or they send too many. */
+/** Whether staff have stopped the member sending messages (decision 0079). */
+async function stoppedMessaging(memberId: string) {
+  const [row] = await db().select({ at: user.messagingBlockedAt }).from(user).where(eq(user.id, memberId));
+  return Boolean(row?.at);
+}
+
+/** A party's reply: refused when staff stopped them messaging, either has blocked the other, or they send too many. */
 export async function reply(
   member: Member & { fullName?: string | null },
   threadId: number,
@@ -283,6 +295,7 @@ export async function reply(
 ): Promise<ReplyOutcome> {
   const thread = await threadFor(db(), member.id, threadId);
   if (!thread) return "not-found";
+  if (await stoppedMessaging(member.id)) return "stopped";
   const side = sideOf(thread, member.id);
   const otherId = side === "buyer" ? thread.sellerId : thread.buyerId;
   if (otherId && (await blockersBetween(db(), member.id, otherId)).length) return "blocked";
@@ -336,18 +349,34 @@ export async function reportThread(
 
 // --- Staff: HBS's own threads and reported ones (their list is in messages-list.server.ts) ---
 
-/** A thread as staff see it: any thread, so that a reported one can be read; answered only when it is HBS's. */
+/** A member of a thread as staff see them: who, and what staff have already done about them. */
+async function partyForStaff(memberId: string) {
+  const [row] = await db()
+    .select({
+      id: user.id,
+      fullName: user.fullName,
+      email: user.email,
+      banned: user.banned,
+      messagingBlockedAt: user.messagingBlockedAt,
+    })
+    .from(user)
+    .where(eq(user.id, memberId));
+  return row ? { ...row, name: memberName(row.fullName) } : null;
+}
+
+/**
+ * A thread as staff see it: any thread, so that a reported one can be read;
+ * answered only when it is HBS's. Each report says which side made it.
+ */
 export async function openStaffThread(threadId: number, now = new Date()) {
   const [thread] = await db().select().from(messageThread).where(eq(messageThread.id, threadId));
   if (!thread) return null;
   if (!thread.sellerId) {
     await db().update(messageThread).set({ sellerReadAt: now }).where(eq(messageThread.id, thread.id));
   }
-  const [[buyerRow], [sellerRow], [listing], messages, reports] = await Promise.all([
-    db().select({ fullName: user.fullName, email: user.email }).from(user).where(eq(user.id, thread.buyerId)),
-    thread.sellerId
-      ? db().select({ fullName: user.fullName, email: user.email }).from(user).where(eq(user.id, thread.sellerId))
-      : Promise.resolve([null]),
+  const [buyerRow, sellerRow, [listing], messages, reports] = await Promise.all([
+    partyForStaff(thread.buyerId),
+    thread.sellerId ? partyForStaff(thread.sellerId) : Promise.resolve(null),
     db()
       .select(listingForMask)
       .from(businessListing)
@@ -357,14 +386,16 @@ export async function openStaffThread(threadId: number, now = new Date()) {
     messagesOf(thread.id),
     db().select().from(threadReport).where(eq(threadReport.threadId, thread.id)).orderBy(desc(threadReport.createdAt)),
   ]);
-  const buyerName = memberName(buyerRow?.fullName);
-  const sellerName = sellerRow ? memberName(sellerRow.fullName) : STAFF_NAME;
+  const buyerName = buyerRow?.name ?? memberName(null);
+  const sellerName = sellerRow ? sellerRow.name : STAFF_NAME;
+  const sideOfMember = (id: string | null): Side | null =>
+    id === thread.buyerId ? "buyer" : id && id === thread.sellerId ? "seller" : null;
   return {
     id: thread.id,
     listing: listing!,
     withStaff: thread.sellerId === null,
-    buyer: { name: buyerName, email: buyerRow?.email ?? "" },
-    seller: sellerRow ? { name: sellerName, email: sellerRow.email } : null,
+    buyer: buyerRow,
+    seller: sellerRow,
     messages: messages.map((m) => ({
       id: m.id,
       body: m.body,
@@ -372,7 +403,7 @@ export async function openStaffThread(threadId: number, now = new Date()) {
       mine: m.fromStaff,
       createdAt: m.createdAt,
     })),
-    reports,
+    reports: reports.map((r) => ({ ...r, by: sideOfMember(r.reporterId) })),
   };
 }
 

@@ -5,7 +5,7 @@ import { asc, inArray, sql } from "drizzle-orm";
 import { formatLondonDate } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
 import { db } from "~/server/db.server";
-import { businessListing, directoryBusiness, payment } from "~/server/schema";
+import { businessListing, directoryBusiness, payment, subscription } from "~/server/schema";
 import { absoluteUrl } from "~/server/site.server";
 import { customerOf } from "./checkout.server";
 import { stripe } from "./stripe.server";
@@ -18,6 +18,22 @@ export type PaymentRecord = typeof payment.$inferSelect;
  * service plan, and for a promotion whose business or listing has gone.
  */
 export const promotedName = sql<string | null>`coalesce(${directoryBusiness.name}, ${businessListing.title})`;
+
+/** How long Stripe keeps a Checkout Session open before it expires it (its default). */
+const CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A checkout started and never completed (decision 0079): Stripe said it
+ * expired, or it is older than Stripe lets one stay open, in case that word
+ * never came. A completed one has Stripe's payment or subscription id, so a
+ * payment short of the price (decision 0061) is never taken for abandoned.
+ */
+export function abandonedCheckout(now = new Date()) {
+  const openedBefore = new Date(now.getTime() - CHECKOUT_LIFETIME_MS).toISOString();
+  return sql<boolean>`(${subscription.status} = 'abandoned' or (${subscription.status} = 'pending'
+    and ${subscription.stripeCheckoutSessionId} is not null and ${subscription.stripeSubscriptionId} is null
+    and ${subscription.stripePaymentIntentId} is null and ${subscription.createdAt} < ${openedBefore}::timestamptz))`;
+}
 
 /** The payments of these subscriptions, oldest first, by subscription id. */
 export async function paymentsOf(subscriptionIds: number[]) {
@@ -66,14 +82,21 @@ export function paymentForStaff(record: PaymentRecord, pricePence: number) {
 export const subscriptionStatusLabels: Record<string, string> = {
   past_due: "payment failed",
   refunded: "refunded",
+  abandoned: "abandoned checkout",
 };
 
 /**
  * A subscription's status as people read it. An active plan whose paid period
  * has ended without word from Stripe (or before the daily expiry has run) says
- * so, rather than "active" after its promotion stopped.
+ * so, rather than "active" after its promotion stopped; a checkout left
+ * unfinished (`abandoned`, from `abandonedCheckout`) says that, though Stripe
+ * may not have said so yet.
  */
-export function subscriptionStatusOf({ status, endDate }: { status: string; endDate: Date | null }, now = new Date()) {
+export function subscriptionStatusOf(
+  { status, endDate, abandoned = false }: { status: string; endDate: Date | null; abandoned?: boolean },
+  now = new Date(),
+) {
+  if (abandoned) return subscriptionStatusLabels.abandoned!;
   if (status === "active" && endDate && endDate <= now) return "paid period ended";
   return subscriptionStatusLabels[status] ?? status;
 }

@@ -274,6 +274,13 @@ async function applyEvent(tx: Tx, event: Stripe.Event): Promise<Applied | undefi
       await applyState(tx, row, event, oneMonthOfPromotion(event));
       return { row };
     }
+    case "checkout.session.expired": {
+      // Stripe closed a checkout never completed (after 24 hours by default):
+      // the row leaves the lists as an abandoned checkout (decision 0079).
+      const row = await rowFor(tx, event.data.object.metadata);
+      if (row?.status === "pending") await applyState(tx, row, event, { status: "abandoned" });
+      return;
+    }
     case "invoice.paid": {
       const invoice = event.data.object;
       const details = invoice.parent?.subscription_details;

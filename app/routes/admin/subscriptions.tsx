@@ -63,6 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       statusLabel: subscriptionStatusOf(s),
       // Bought online: Stripe's webhooks run it, not these buttons (decision 0026).
       online: s.stripeCheckoutSessionId !== null,
+      abandoned: s.abandoned,
       payments: (payments.get(s.id) ?? []).map((p) => paymentForStaff(p, s.pricePence)),
     })),
   };
@@ -250,12 +251,16 @@ export default function AdminSubscriptions({
                       </li>
                     ))}
                   </ul>
-                ) : s.online ? (
+                ) : s.online && !s.abandoned ? (
                   <span className="text-slate-700">None yet</span>
                 ) : null}
               </td>
               <td className="flex gap-2 px-4 py-3">
-                {s.online ? <span className="text-sm text-slate-700">Paid online: managed in Stripe</span> : null}
+                {s.online ? (
+                  <span className="text-sm text-slate-700">
+                    {s.abandoned ? "Checkout never completed" : "Paid online: managed in Stripe"}
+                  </span>
+                ) : null}
                 {!s.online && (s.status === "pending" || s.status === "cancelled") ? (
                   <StatusButton id={s.id} intent="activate">
                     Activate

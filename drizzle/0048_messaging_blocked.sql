@@ -1,0 +1,1 @@
+ALTER TABLE "user" ADD COLUMN "messaging_blocked_at" timestamp with time zone;
