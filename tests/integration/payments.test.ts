@@ -23,6 +23,7 @@ import { loader as staffSubscriptionsLoader } from "../../app/routes/admin/subsc
 import PackageBuy, { action as buyAction, loader as buyLoader } from "../../app/routes/package-buy";
 import * as webhookRoute from "../../app/routes/stripe-webhook";
 import {
+  auditLog,
   businessListing,
   directoryBusiness,
   enquiry,
@@ -674,6 +675,12 @@ describe("a checkout never completed", () => {
       .where(eq(stripeEvent.id, expired.id as string));
     expect(stored!.processedAt).not.toBeNull();
     expect(await rowOf(session)).toEqual(abandoned);
+    // The audit log has it once, by the event that did it.
+    const logged = await db()
+      .select({ actor: auditLog.actorEmail, action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "subscription"), eq(auditLog.entityId, String(row.id))));
+    expect(logged).toEqual([{ actor: `Stripe event ${expired.id}`, action: "subscription.stripe.abandon" }]);
   });
 });
 

@@ -58,6 +58,7 @@ export const AUDIT_ACTIONS = [
   "subscription.cancel",
   "subscription.create",
   "subscription.expire",
+  "subscription.stripe.abandon",
   "subscription.stripe.activate",
   "subscription.stripe.cancel",
   "subscription.stripe.expire",

@@ -71,6 +71,7 @@ export const auditActionTitles: Record<AuditAction, string> = {
   "subscription.cancel": "Subscription cancelled",
   "subscription.create": "Subscription created",
   "subscription.expire": "Subscription expired",
+  "subscription.stripe.abandon": "Checkout abandoned (closed by Stripe)",
   "subscription.stripe.activate": "Subscription activated by Stripe",
   "subscription.stripe.cancel": "Subscription cancelled by Stripe",
   "subscription.stripe.expire": "Subscription expired in Stripe",
@@ -81,8 +82,11 @@ export const auditActionTitles: Record<AuditAction, string> = {
   "subscription.stripe.update": "Subscription updated by Stripe",
   "user.ban": "Member suspended",
   "user.create-admin": "Staff account created",
+  "user.messaging-block": "Member blocked from messaging",
+  "user.messaging-unblock": "Member allowed to message again",
   "user.role": "Role changed",
   "user.unban": "Member's suspension lifted",
+  "user.warn": "Member warned",
 };
 
 /** What each kind of subject is, for the log's subject filter. */

@@ -183,6 +183,7 @@ const statusActions: Partial<Record<string, AuditAction>> = {
   cancelled: "subscription.stripe.cancel",
   expired: "subscription.stripe.expire",
   refunded: "subscription.stripe.refund",
+  abandoned: "subscription.stripe.abandon",
 };
 const moneyActions: Record<Money["kind"], AuditAction> = {
   payment: "subscription.stripe.payment",
@@ -278,8 +279,9 @@ async function applyEvent(tx: Tx, event: Stripe.Event): Promise<Applied | undefi
       // Stripe closed a checkout never completed (after 24 hours by default):
       // the row leaves the lists as an abandoned checkout (decision 0079).
       const row = await rowFor(tx, event.data.object.metadata);
-      if (row?.status === "pending") await applyState(tx, row, event, { status: "abandoned" });
-      return;
+      if (row?.status !== "pending") return;
+      await applyState(tx, row, event, { status: "abandoned" });
+      return { row };
     }
     case "invoice.paid": {
       const invoice = event.data.object;
