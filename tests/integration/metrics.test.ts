@@ -59,8 +59,10 @@ describe("Server-Timing's database figure", () => {
       await db().execute(sql`select pg_sleep(0.05)`);
     });
     expect(timings.database).toBeGreaterThanOrEqual(45);
-    // A query outside any request changes nothing.
+    // A query outside any request changes nothing (compared with itself: a loaded machine
+    // stretches the sleep, so a bound on the sum would fail for the wrong reason).
+    const inside = timings.database;
     await db().execute(sql`select pg_sleep(0.05)`);
-    expect(timings.database).toBeLessThan(95);
+    expect(timings.database).toBe(inside);
   });
 });
