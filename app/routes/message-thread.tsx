@@ -26,6 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 const refusals: Record<Exclude<ReplyOutcome, "sent" | "not-found">, string> = {
   blocked: "You cannot send messages in this conversation.",
+  suspended: "You cannot send messages to this member while their account is suspended.",
   "rate-limited": "You have sent a lot of messages just now. Please wait a few minutes and try again.",
 };
 
@@ -48,7 +49,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (outcome !== "sent") {
       return data<IntentActionData>(
         { intent, result: submission.reply({ formErrors: [refusals[outcome]] }) },
-        { status: outcome === "blocked" ? 403 : 429 },
+        { status: outcome === "rate-limited" ? 429 : 403 },
       );
     }
     return redirectWithToast(back, { type: "success", title: "Message sent" });
@@ -136,7 +137,13 @@ export default function MessageThread({ loaderData: { thread }, actionData }: Ro
         </p>
       </header>
       <MessageList messages={thread.messages} label={`Messages with ${thread.otherName}`} />
-      {thread.blocked ? (
+      {thread.otherSuspended ? (
+        // Decision 0078: said plainly, so that the member knows why the other side went quiet.
+        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          Messages from {thread.otherName} are hidden while their account is suspended, and you cannot reply until it is
+          restored.
+        </p>
+      ) : thread.blocked ? (
         <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
           {thread.iBlocked
             ? `You have blocked ${thread.otherName}: neither of you can send messages here.`
