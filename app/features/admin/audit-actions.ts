@@ -58,6 +58,7 @@ export const AUDIT_ACTIONS = [
   "user.ban",
   "user.create-admin",
   "user.role",
+  "user.sign-out-everywhere",
   "user.unban",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
