@@ -30,6 +30,7 @@ const STOPPED_MESSAGING = "HBS has stopped you sending messages. Your conversati
 const refusals: Record<Exclude<ReplyOutcome, "sent" | "not-found">, string> = {
   blocked: "You cannot send messages in this conversation.",
   stopped: `${STOPPED_MESSAGING} If you think this is a mistake, please contact us.`,
+  suspended: "You cannot send messages to this member while their account is suspended.",
   "rate-limited": "You have sent a lot of messages just now. Please wait a few minutes and try again.",
 };
 
@@ -147,6 +148,12 @@ export default function MessageThread({ loaderData: { thread }, actionData }: Ro
             contact us
           </Link>
           .
+        </p>
+      ) : thread.otherSuspended ? (
+        // Decision 0078: said plainly, so that the member knows why the other side went quiet.
+        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          Messages from {thread.otherName} are hidden while their account is suspended, and you cannot reply until it is
+          restored.
         </p>
       ) : thread.blocked ? (
         <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">

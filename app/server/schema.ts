@@ -190,6 +190,9 @@ export const listingStatus = pgEnum("listing_status", [
   "withdrawn",
   // Not confirmed by its seller for 90 days (decision 0030); the seller can renew it.
   "expired",
+  // Its seller's account is suspended (decision 0078): the status it had waits in
+  // status_before_suspension, and restoring the account puts it back.
+  "suspended",
 ]);
 // The UK facts a buyer looks for (decision 0023): typed columns, so /buy can filter on them.
 export const listingTenure = pgEnum("listing_tenure", ["leasehold", "freehold", "no_premises"]);
@@ -260,6 +263,8 @@ export const businessListing = pgTable(
     withdrawnByStaffAt: timestamp("withdrawn_by_staff_at", { withTimezone: true }),
     withdrawalReason: text("withdrawal_reason"),
     sellerId: text("seller_id").references(() => user.id, { onDelete: "set null" }),
+    // What the status was before its seller was suspended; set only while the status is "suspended".
+    statusBeforeSuspension: listingStatus("status_before_suspension"),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     // Under offer while set and the listing is still published; shown with its date, hidden on request.
     underOfferAt: timestamp("under_offer_at", { withTimezone: true }),
@@ -1540,6 +1545,10 @@ export const review = pgTable(
     replyBy: text("reply_by").references(() => user.id, { onDelete: "set null" }),
     repliedAt: timestamp("replied_at", { withTimezone: true }),
     replyEditedAt: timestamp("reply_edited_at", { withTimezone: true }),
+    // Off every public page while its author's (or its reply's author's) account is
+    // suspended (decision 0078); its status, staff's decision, stays as it is.
+    hiddenBySuspension: boolean("hidden_by_suspension").notNull().default(false),
+    replyHiddenBySuspension: boolean("reply_hidden_by_suspension").notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -1556,6 +1565,10 @@ export const review = pgTable(
     index("review_fingerprint_idx").on(t.fingerprint),
     index("review_network_idx").on(t.businessId, t.networkHash, t.createdAt),
     index("review_user_idx").on(t.userId),
+    // The replies an owner wrote: their back-office page and their suspension (decision 0078).
+    index("review_reply_by_idx")
+      .on(t.replyBy)
+      .where(sql`${t.replyBy} is not null`),
     // The back office's list (decision 0075): its sorts and searches at 100,000 rows.
     index("review_created_idx").on(t.createdAt, t.id),
     index("review_rating_idx").on(t.rating, t.id),

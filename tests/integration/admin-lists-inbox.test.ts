@@ -252,7 +252,15 @@ describe("the listings list", () => {
     const first = await page("status=pending");
     expect(first.total).toBe(520);
     expect(first.pageCount).toBe(11);
-    expect(first.counts).toEqual({ pending: 520, published: 30, sold: 0, withdrawn: 0, expired: 0, rejected: 0 });
+    expect(first.counts).toEqual({
+      pending: 520,
+      published: 30,
+      sold: 0,
+      withdrawn: 0,
+      expired: 0,
+      rejected: 0,
+      suspended: 0,
+    });
     expect(first.listings[0]!.id).toBe(ids[0]); // the latest changed first
     const last = await page("status=pending&page=11");
     expect(last.listings.map((l) => l.id)).toEqual(range(500, 520).map((i) => ids[i]));

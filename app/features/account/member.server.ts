@@ -252,7 +252,7 @@ export async function exportMemberData(userId: string) {
   };
 }
 
-/** The member's signed-in devices, most recently used first. */
+/** The member's signed-in devices, most recently used first: their account settings' list, and staff's (decision 0078). */
 export function listSessions(userId: string) {
   return db()
     .select({
@@ -260,6 +260,7 @@ export function listSessions(userId: string) {
       token: session.token,
       createdAt: session.createdAt,
       updatedAt: session.updatedAt,
+      expiresAt: session.expiresAt,
       ipAddress: session.ipAddress,
       userAgent: session.userAgent,
     })

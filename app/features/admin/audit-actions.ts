@@ -72,6 +72,7 @@ export const AUDIT_ACTIONS = [
   "user.messaging-block",
   "user.messaging-unblock",
   "user.role",
+  "user.sign-out-everywhere",
   "user.unban",
   "user.warn",
 ] as const;

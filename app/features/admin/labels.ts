@@ -9,6 +9,7 @@ export const listingStatusLabels: Record<ListingStatus, string> = {
   withdrawn: "Withdrawn",
   rejected: "Rejected",
   expired: "Expired",
+  suspended: "Hidden: seller suspended",
 };
 
 export const listingTransitionLabels: Record<ListingTransition, string> = {
@@ -19,7 +20,15 @@ export const listingTransitionLabels: Record<ListingTransition, string> = {
   republish: "Put back on the market",
 };
 
-export const LISTING_STATUSES = ["pending", "published", "sold", "withdrawn", "expired", "rejected"] as const;
+export const LISTING_STATUSES = [
+  "pending",
+  "published",
+  "sold",
+  "withdrawn",
+  "expired",
+  "rejected",
+  "suspended",
+] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 export const OUTBOX_STATES = ["failing", "queued", "sent"] as const;

@@ -239,14 +239,16 @@ async function getListingBySlug(slug: string) {
 
 /**
  * The listing at an address as this viewer may see it, or why not: 404 for one
- * that is not on show, and for a confidential listing's own slug without access
+ * that is not on show (a suspended seller's among them, decision 0078), and for a confidential listing's own slug without access
  * (so the trading name in an address confirms nothing); with access, that old
  * address goes to the public one. Every route that takes a listing's slug — its
  * page, register interest, save, the NDA — resolves it here (decision 0062).
  */
 export async function listingForViewer(slug: string, viewer: Viewer) {
   const row = await getListingBySlug(slug);
-  if (!row || row.status === "pending" || row.status === "rejected") return { kind: "not-found" as const };
+  if (!row || row.status === "pending" || row.status === "rejected" || row.status === "suspended") {
+    return { kind: "not-found" as const };
+  }
   const [listing] = await viewListings(viewer, [row]);
   if (row.confidential && slug !== listing!.slug) {
     return listing!.masked ? { kind: "not-found" as const } : { kind: "moved" as const, to: listing!.slug };

@@ -2,8 +2,8 @@
 // the listing has no seller account (decision 0032). Every query names the
 // member as one of the thread's two parties, so nobody reads or writes a
 // thread that is not theirs.
-import { and, desc, eq, gt, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, desc, eq, gt, isNull, lt, lte, ne, not, or, sql, type SQL } from "drizzle-orm";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { db, type Database } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { wakeOutbox } from "~/server/lifecycle.server";
@@ -30,6 +30,15 @@ interface Member {
 }
 
 const sideOf = (thread: Thread, memberId: string): Side => (thread.buyerId === memberId ? "buyer" : "seller");
+
+/**
+ * Whether a message's sender is suspended: their messages are hidden from the
+ * other member until they are restored (decision 0078). The reader is never
+ * suspended (a suspended member has no session), nor are staff.
+ */
+const fromSuspended = (senderId: SQL | AnyPgColumn) =>
+  sql`exists (select 1 from ${user} s where s.id = ${senderId} and s.banned)`;
+
 const isParty = (memberId: string) => or(eq(messageThread.buyerId, memberId), eq(messageThread.sellerId, memberId));
 
 /** Which of the two has blocked the other: none, one or both ids. */
@@ -158,6 +167,7 @@ export async function unreadCount(memberId: string) {
     .where(
       and(
         or(isNull(message.senderId), ne(message.senderId, memberId)),
+        not(fromSuspended(message.senderId)),
         or(
           and(eq(messageThread.buyerId, memberId), gt(message.createdAt, messageThread.buyerReadAt)),
           and(eq(messageThread.sellerId, memberId), gt(message.createdAt, messageThread.sellerReadAt)),
@@ -169,9 +179,12 @@ export async function unreadCount(memberId: string) {
 
 /** The member's threads, newest activity first, with the other party's name, the last message and what is unread. */
 export async function listThreads(memberId: string) {
-  const lastBody = sql<string>`(select m.body from ${message} m where m.thread_id = ${messageThread.id} order by m.created_at desc, m.id desc limit 1)`;
+  const lastBody = sql<
+    string | null
+  >`(select m.body from ${message} m where m.thread_id = ${messageThread.id} and not ${fromSuspended(sql`m.sender_id`)}
+    order by m.created_at desc, m.id desc limit 1)`;
   const unread = sql<number>`(select count(*)::int from ${message} m where m.thread_id = ${messageThread.id}
-    and m.sender_id is distinct from ${memberId}
+    and m.sender_id is distinct from ${memberId} and not ${fromSuspended(sql`m.sender_id`)}
     and m.created_at > case when ${messageThread.buyerId} = ${memberId} then ${messageThread.buyerReadAt} else ${messageThread.sellerReadAt} end)`;
   const rows = await db()
     .select({
@@ -246,10 +259,10 @@ export async function openThread(memberId: string, threadId: number, now = new D
   // update: the member's open pages (this one and other tabs) are told to look again.
   if (marked.length > 0) await notifyLive(db(), { users: [memberId] });
   const otherId = side === "buyer" ? thread.sellerId : thread.buyerId;
-  const [names, listing, messages, blocks, stopped] = await Promise.all([
+  const [others, listing, messages, blocks, stopped] = await Promise.all([
     otherId
-      ? db().select({ fullName: user.fullName }).from(user).where(eq(user.id, otherId))
-      : Promise.resolve([{ fullName: STAFF_NAME }]),
+      ? db().select({ fullName: user.fullName, banned: user.banned }).from(user).where(eq(user.id, otherId))
+      : Promise.resolve([{ fullName: STAFF_NAME, banned: false }]),
     db()
       .select({ ...listingForMask, status: businessListing.status })
       .from(businessListing)
@@ -259,7 +272,8 @@ export async function openThread(memberId: string, threadId: number, now = new D
     otherId ? blockersBetween(db(), memberId, otherId) : Promise.resolve([]),
     stoppedMessaging(memberId),
   ]);
-  const otherName = otherId ? memberName(names[0]?.fullName) : STAFF_NAME;
+  const otherName = otherId ? memberName(others[0]?.fullName) : STAFF_NAME;
+  const otherSuspended = others[0]?.banned ?? false;
   const shown = listing[0]!;
   return {
     id: thread.id,
@@ -269,17 +283,21 @@ export async function openThread(memberId: string, threadId: number, now = new D
     iBlocked: blocks.includes(memberId),
     blocked: blocks.length > 0,
     stopped,
-    messages: messages.map((m) => ({
-      id: m.id,
-      body: m.body,
-      mine: m.senderId === memberId && !m.fromStaff,
-      from: m.senderId === memberId && !m.fromStaff ? "You" : otherName,
-      createdAt: m.createdAt,
-    })),
+    // Their messages are left out and no reply can be sent while they are suspended (decision 0078).
+    otherSuspended,
+    messages: messages
+      .filter((m) => !(otherSuspended && m.senderId === otherId))
+      .map((m) => ({
+        id: m.id,
+        body: m.body,
+        mine: m.senderId === memberId && !m.fromStaff,
+        from: m.senderId === memberId && !m.fromStaff ? "You" : otherName,
+        createdAt: m.createdAt,
+      })),
   };
 }
 
-export type ReplyOutcome = "sent" | "not-found" | "blocked" | "stopped" | "rate-limited";
+export type ReplyOutcome = "sent" | "not-found" | "blocked" | "stopped" | "suspended" | "rate-limited";
 
 /** Whether staff have stopped the member sending messages (decision 0079). */
 async function stoppedMessaging(memberId: string) {
@@ -287,7 +305,10 @@ async function stoppedMessaging(memberId: string) {
   return Boolean(row?.at);
 }
 
-/** A party's reply: refused when staff stopped them messaging, either has blocked the other, or they send too many. */
+/**
+ * A party's reply: refused when staff stopped them messaging, either has blocked the other, the other
+ * is suspended, or they send too many.
+ */
 export async function reply(
   member: Member & { fullName?: string | null },
   threadId: number,
@@ -299,6 +320,7 @@ export async function reply(
   const side = sideOf(thread, member.id);
   const otherId = side === "buyer" ? thread.sellerId : thread.buyerId;
   if (otherId && (await blockersBetween(db(), member.id, otherId)).length) return "blocked";
+  if (otherId && (await db().$count(user, and(eq(user.id, otherId), eq(user.banned, true))))) return "suspended";
   const limit = await hitRateLimit(db(), `message:${member.id}`, MESSAGE_RATE_LIMIT);
   if (!limit.allowed) return "rate-limited";
   await db().transaction((tx) =>

@@ -23,6 +23,7 @@ import { env } from "~/server/env.server";
 import { wakeOutbox } from "~/server/lifecycle.server";
 import { enqueueMail } from "~/server/outbox.server";
 import { directoryBusiness, favouriteBusiness, halalProposal, review, user } from "~/server/schema";
+import { shownReview } from "~/features/reviews/reviews.server";
 import { addressee, halalProposalMail } from "./emails.server";
 import type { HalalProposalEdit, OwnerEdit } from "./schemas";
 
@@ -72,7 +73,7 @@ export async function ownerDashboard(memberId: string, now = new Date()) {
       proposalSentAt: halalProposal.updatedAt,
       reviewCount: directoryBusiness.reviewCount,
       unanswered:
-        sql<number>`(select ${count()} from ${review} where ${review.businessId} = ${directoryBusiness.id} and ${review.status} = 'published' and ${review.replyBody} is null)`.mapWith(
+        sql<number>`(select ${count()} from ${review} where ${review.businessId} = ${directoryBusiness.id} and ${shownReview} and ${review.replyBody} is null)`.mapWith(
           Number,
         ),
     })

@@ -75,7 +75,11 @@ export async function decideReview(staff: Staff, id: number, decision: Decision,
       .update(review)
       .set({ ...after, decidedAt: now })
       .where(eq(review.id, id));
-    await applyToAggregate(tx, before.businessId, before, { status: after.status, rating: before.rating });
+    await applyToAggregate(tx, before.businessId, before, {
+      status: after.status,
+      rating: before.rating,
+      hiddenBySuspension: before.hiddenBySuspension,
+    });
     await tx
       .update(reviewReport)
       .set({ status: decision.kind === "publish" ? "dismissed" : "upheld", resolvedAt: now })
@@ -96,7 +100,8 @@ export async function decideReview(staff: Staff, id: number, decision: Decision,
       await enqueueMail(tx, reviewRemovedMail(to, { ...about, reason: decision.reason }));
     } else if (decision.kind === "publish" && before.status !== "published") {
       await enqueueMail(tx, reviewPublishedMail(to, about));
-      await tellOwnerOfReview(tx, id);
+      // Not on the business's page while its author is suspended (decision 0078): no news to its owner yet.
+      if (!before.hiddenBySuspension) await tellOwnerOfReview(tx, id);
     }
     return true;
   });

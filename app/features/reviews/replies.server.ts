@@ -13,10 +13,16 @@ import { hitRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
 import { directoryBusiness, review, user } from "~/server/schema";
 import { ownerRepliedMail } from "./emails.server";
 import type { ReplyInput } from "./review-rules";
-import { reviewsUrl } from "./reviews.server";
+import { reviewsUrl, shownReview } from "./reviews.server";
 
 /** A review's columns with no reply: the owner's deletion and staff's removal both set these. */
-export const NO_REPLY = { replyBody: null, replyBy: null, repliedAt: null, replyEditedAt: null } as const;
+export const NO_REPLY = {
+  replyBody: null,
+  replyBy: null,
+  repliedAt: null,
+  replyEditedAt: null,
+  replyHiddenBySuspension: false,
+} as const;
 
 /** Replies written or edited by one owner. */
 export const REPLY_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 60 * 60 * 1000 };
@@ -30,7 +36,7 @@ interface Owner {
 const ownedBy = (database: Database, ownerId: string) =>
   database.select({ id: directoryBusiness.id }).from(directoryBusiness).where(eq(directoryBusiness.ownerId, ownerId));
 
-/** A published review of the owner's business, with its reply; null for anything else. */
+/** A shown review of the owner's business, with its reply; null for anything else. */
 export async function reviewToReply(ownerId: string, businessId: number, reviewId: number) {
   const [row] = await db()
     .select({
@@ -47,7 +53,7 @@ export async function reviewToReply(ownerId: string, businessId: number, reviewI
       and(
         eq(review.id, reviewId),
         eq(review.businessId, businessId),
-        eq(review.status, "published"),
+        shownReview,
         inArray(review.businessId, ownedBy(db(), ownerId)),
       ),
     );
@@ -57,7 +63,7 @@ export async function reviewToReply(ownerId: string, businessId: number, reviewI
 export type ReplyOutcome = "saved" | "unchanged" | "not-found" | "rate-limited";
 
 /**
- * Writes or replaces the owner's reply to a published review of their
+ * Writes or replaces the owner's reply to a shown review of their
  * business, audited with the owner as actor. The reviewer is told of the first
  * reply, in the same transaction.
  */
@@ -78,6 +84,8 @@ export async function saveReply(
       .set({
         replyBody: input.reply,
         replyBy: owner.id,
+        // Another owner's reply hidden by their suspension (decision 0078) is replaced by this one, shown.
+        replyHiddenBySuspension: false,
         repliedAt: sql`coalesce(${review.repliedAt}, ${now.toISOString()}::timestamptz)`,
         replyEditedAt: sql`case when ${review.replyBody} is null then null else ${now.toISOString()}::timestamptz end`,
       })
@@ -85,7 +93,7 @@ export async function saveReply(
         and(
           eq(review.id, reviewId),
           eq(review.businessId, businessId),
-          eq(review.status, "published"),
+          shownReview,
           inArray(review.businessId, ownedBy(tx, owner.id)),
         ),
       )

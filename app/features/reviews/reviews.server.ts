@@ -29,6 +29,9 @@ export const REPORT_RATE_LIMIT: RateLimitRule = { limit: 10, windowMs: 60 * 60 *
 
 type Status = (typeof review.$inferSelect)["status"];
 
+/** A review anyone may read: published, and not hidden while its author is suspended (decision 0078). */
+export const shownReview = and(eq(review.status, "published"), eq(review.hiddenBySuspension, false))!;
+
 /**
  * The text with case, accents' composition, punctuation and spacing taken
  * out, hashed: two reviews with the same words in the same order have the same
@@ -134,7 +137,7 @@ export async function holdReasonsFor(tx: Database, c: Candidate, now = new Date(
 }
 
 /**
- * Keeps the business's count and star total of published reviews right when
+ * Keeps the business's count and star total of shown reviews right when
  * one review changes from `before` to `after` (null: absent). An increment,
  * in the transaction that changed the review, with the review's row locked:
  * two reviews saved at once both count.
@@ -142,10 +145,11 @@ export async function holdReasonsFor(tx: Database, c: Candidate, now = new Date(
 export async function applyToAggregate(
   tx: Database,
   businessId: number,
-  before: { status: Status; rating: number } | null,
-  after: { status: Status; rating: number } | null,
+  before: { status: Status; rating: number; hiddenBySuspension: boolean } | null,
+  after: { status: Status; rating: number; hiddenBySuspension: boolean } | null,
 ) {
-  const weight = (r: typeof before) => (r?.status === "published" ? { n: 1, stars: r.rating } : { n: 0, stars: 0 });
+  const weight = (r: typeof before) =>
+    r?.status === "published" && !r.hiddenBySuspension ? { n: 1, stars: r.rating } : { n: 0, stars: 0 };
   const [was, is] = [weight(before), weight(after)];
   if (was.n === is.n && was.stars === is.stars) return;
   await tx
@@ -294,7 +298,11 @@ export async function saveReview(
         .returning({ id: review.id });
       reviewId = inserted!.id;
     }
-    await applyToAggregate(tx, business.id, existing ?? null, { status, rating: input.rating });
+    await applyToAggregate(tx, business.id, existing ?? null, {
+      status,
+      rating: input.rating,
+      hiddenBySuspension: existing?.hiddenBySuspension ?? false,
+    });
     if (status === "published" && existing?.status !== "published") await tellOwnerOfReview(tx, reviewId);
     // A new review is always acknowledged; an edit only when it is now hidden, waiting for staff.
     const to = { email: author.email, name: memberName(author.fullName) };
@@ -313,7 +321,7 @@ export async function deleteReview(memberId: string, businessId: number) {
     const [gone] = await tx
       .delete(review)
       .where(and(eq(review.businessId, businessId), eq(review.userId, memberId)))
-      .returning({ status: review.status, rating: review.rating });
+      .returning({ status: review.status, rating: review.rating, hiddenBySuspension: review.hiddenBySuspension });
     if (!gone) return false;
     await applyToAggregate(tx, businessId, gone, null);
     return true;
@@ -354,16 +362,22 @@ export async function listReviews(businessId: number, sort: ReviewSort, page: nu
       editedAt: review.editedAt,
       fullName: user.fullName,
       reply: review.replyBody,
+      replyHidden: review.replyHiddenBySuspension,
       repliedAt: review.repliedAt,
       replyEditedAt: review.replyEditedAt,
     })
     .from(review)
     .innerJoin(user, eq(user.id, review.userId))
-    .where(and(eq(review.businessId, businessId), eq(review.status, "published")))
+    .where(and(eq(review.businessId, businessId), shownReview))
     .orderBy(...ORDERS[sort])
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
-  return rows.map(({ fullName, ...row }) => ({ ...row, author: memberName(fullName) }));
+  // A reply whose author is suspended is left off until they are restored (decision 0078).
+  return rows.map(({ fullName, reply, replyHidden, ...row }) => ({
+    ...row,
+    reply: replyHidden ? null : reply,
+    author: memberName(fullName),
+  }));
 }
 
 /** The published review a report is about, with its business; null for anything else. */
@@ -378,7 +392,7 @@ export async function reportableReview(reviewId: number) {
     })
     .from(review)
     .innerJoin(directoryBusiness, eq(directoryBusiness.id, review.businessId))
-    .where(and(eq(review.id, reviewId), eq(review.status, "published"), eq(directoryBusiness.published, true)));
+    .where(and(eq(review.id, reviewId), shownReview, eq(directoryBusiness.published, true)));
   return row ?? null;
 }
 
@@ -403,4 +417,38 @@ export async function reportReview(
 export async function reviewsBanned(memberId: string) {
   const [row] = await db().select({ at: user.reviewsBannedAt }).from(user).where(eq(user.id, memberId));
   return Boolean(row?.at);
+}
+
+/**
+ * Takes a member's reviews and owner's replies off every public page while
+ * their account is suspended, or puts them back (decision 0078), in the
+ * suspension's transaction. The reviews keep their status; the businesses'
+ * counts and star totals lose (or regain) the published ones in the same
+ * statement, which locks the reviews it changes, so a staff decision on one of
+ * them waits and then counts it as it now is. Returns how many changed.
+ */
+export async function hideReviewsOf(tx: Database, userId: string, hidden: boolean) {
+  const op = sql.raw(hidden ? "-" : "+");
+  // The businesses' update is run though nothing reads it: PostgreSQL runs every data-modifying WITH.
+  // node-postgres and PGlite both answer with { rows }.
+  const reviews = (await tx.execute(sql`with changed as (
+      update ${review} set hidden_by_suspension = ${hidden}
+      where ${review.userId} = ${userId} and ${review.hiddenBySuspension} = ${!hidden}
+      returning ${review.businessId} as business_id, ${review.status} as status, ${review.rating} as rating
+    ), counted as (
+      select business_id, count(*)::int as n, sum(rating)::int as stars
+      from changed where status = 'published' group by business_id
+    ), adjusted as (
+      update ${directoryBusiness} set review_count = review_count ${op} counted.n,
+        rating_total = rating_total ${op} counted.stars
+      from counted where ${directoryBusiness.id} = counted.business_id
+    )
+    select count(*)::int as n from changed`)) as unknown as { rows: { n: number }[] };
+  // Apart: one statement may not change the same row twice (a member's reply to their own review).
+  const replies = await tx
+    .update(review)
+    .set({ replyHiddenBySuspension: hidden, updatedAt: sql`${review.updatedAt}` })
+    .where(and(eq(review.replyBy, userId), eq(review.replyHiddenBySuspension, !hidden)))
+    .returning({ id: review.id });
+  return { reviews: reviews.rows[0]?.n ?? 0, replies: replies.length };
 }

@@ -24,7 +24,7 @@ export const sellerActionDone: Record<SellerAction, string> = {
   renew: "Listing renewed for 90 days",
 };
 
-type Status = "pending" | "published" | "rejected" | "sold" | "withdrawn" | "expired";
+type Status = "pending" | "published" | "rejected" | "sold" | "withdrawn" | "expired" | "suspended";
 
 /** The listing's state in words, as the seller reads it. */
 export function sellerStatusWords(listing: {
@@ -53,5 +53,8 @@ export function sellerStatusWords(listing: {
         label: "Expired",
         detail: "Not confirmed as still available for 90 days, so buyers no longer see it. Renew it to put it back.",
       };
+    // Not shown while it lasts (a suspended seller cannot sign in), but named all the same (decision 0078).
+    case "suspended":
+      return { label: "Hidden", detail: "Hidden while the account is suspended." };
   }
 }

@@ -1,6 +1,6 @@
 // Who sells a listing: the submission it came from, the address to write to,
 // and the member it belongs to (decision 0030).
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { db, type Database } from "~/server/db.server";
 import { businessListing, enquiry, user } from "~/server/schema";
 
@@ -79,4 +79,39 @@ export async function ownedListing(userId: string, listingId: number, database: 
     .where(and(eq(businessListing.id, listingId), eq(businessListing.sellerId, userId)))
     .limit(1);
   return listing ?? null;
+}
+
+/**
+ * Takes every listing of a seller off the site while their account is
+ * suspended (decision 0078): each moves to "suspended", keeping the status it
+ * had, so every public query, which asks for "published" first in its index,
+ * leaves it out with no condition of its own, and no step from its status can
+ * be taken until it is back. Its dates are left as they were. Run in the
+ * suspension's transaction; the table's trigger empties every server's page cache.
+ */
+export async function suspendListingsOf(tx: Database, sellerId: string) {
+  const moved = await tx
+    .update(businessListing)
+    .set({
+      statusBeforeSuspension: sql`${businessListing.status}`,
+      status: "suspended",
+      updatedAt: sql`${businessListing.updatedAt}`,
+    })
+    .where(and(eq(businessListing.sellerId, sellerId), ne(businessListing.status, "suspended")))
+    .returning({ id: businessListing.id });
+  return moved.length;
+}
+
+/** Puts a restored seller's listings back in the status each had when they were suspended. */
+export async function restoreListingsOf(tx: Database, sellerId: string) {
+  const moved = await tx
+    .update(businessListing)
+    .set({
+      status: sql`${businessListing.statusBeforeSuspension}`,
+      statusBeforeSuspension: null,
+      updatedAt: sql`${businessListing.updatedAt}`,
+    })
+    .where(and(eq(businessListing.sellerId, sellerId), eq(businessListing.status, "suspended")))
+    .returning({ id: businessListing.id });
+  return moved.length;
 }

@@ -194,7 +194,7 @@ export default function AdminListing({
   loaderData: { listing, transitions, submission, underOffer, views, revision, suggestedTitle, ndas },
   actionData,
 }: Route.ComponentProps) {
-  const live = listing.status !== "pending" && listing.status !== "rejected";
+  const live = listing.status !== "pending" && listing.status !== "rejected" && listing.status !== "suspended";
   return (
     <>
       <p className="mb-2 text-sm">
@@ -222,6 +222,15 @@ export default function AdminListing({
         <p className="mb-6 rounded-md bg-red-50 p-3 text-sm text-red-900">
           <strong>Withdrawn by staff:</strong> {listing.withdrawalReason} The seller cannot republish it; &lsquo;
           {listingTransitionLabels.republish}&rsquo; does.
+        </p>
+      ) : null}
+      {listing.status === "suspended" && listing.statusBeforeSuspension ? (
+        <p className="mb-6 rounded-md bg-amber-50 p-3 text-sm text-amber-950">
+          <strong>Hidden while its seller&rsquo;s account is suspended.</strong> Restoring{" "}
+          <Link to={`/admin/users/${listing.sellerId}`} className="font-semibold underline">
+            the account
+          </Link>{" "}
+          puts it back as {listingStatusLabels[listing.statusBeforeSuspension]}.
         </p>
       ) : null}
       {revision ? (

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
@@ -34,6 +35,11 @@ export async function loader({ params }: Route.LoaderArgs) {
       written: formatLondonDateTime(review.createdAt),
       edited: review.editedAt ? formatLondonDateTime(review.editedAt) : null,
       reply: review.replyBody,
+      // Off the business's page while the reviewer's, or the reply's author's, account is suspended (decision 0078).
+      hidden: review.hiddenBySuspension,
+      replyHidden: review.replyHiddenBySuspension,
+      userId: review.userId,
+      replyBy: review.replyBy,
     },
     business: { name: found.businessName, slug: found.slug, id: review.businessId },
     author: {
@@ -138,6 +144,20 @@ export default function AdminReview({ loaderData, actionData }: Route.ComponentP
                     string,
                   ][])
                 : []),
+              ...(review.hidden
+                ? ([
+                    [
+                      "On the business's page",
+                      <span key="hidden">
+                        No: hidden while{" "}
+                        <Link to={`/admin/users/${review.userId}`} className="text-brand-800 underline">
+                          the reviewer&apos;s account
+                        </Link>{" "}
+                        is suspended
+                      </span>,
+                    ],
+                  ] as [string, ReactNode][])
+                : []),
               ["Written", review.written],
               ...(review.edited ? ([["Edited", review.edited]] as [string, string][]) : []),
               ...(review.visited ? ([["Visited", review.visited]] as [string, string][]) : []),
@@ -172,6 +192,15 @@ export default function AdminReview({ loaderData, actionData }: Route.ComponentP
             The owner&apos;s reply
           </h2>
           <p className="break-words whitespace-pre-line text-slate-800">{review.reply}</p>
+          {review.replyHidden && review.replyBy ? (
+            <p className="text-sm text-slate-700">
+              Hidden from the business&apos;s page while{" "}
+              <Link to={`/admin/users/${review.replyBy}`} className="text-brand-800 underline">
+                its author&apos;s account
+              </Link>{" "}
+              is suspended.
+            </p>
+          ) : null}
           <Form method="post">
             <input type="hidden" name="intent" value="remove-reply" />
             <Button type="submit" variant="outline">

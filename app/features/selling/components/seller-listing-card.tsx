@@ -13,7 +13,7 @@ interface SellerListing {
   title: string;
   town: string;
   askingPricePence: number;
-  status: "pending" | "published" | "rejected" | "sold" | "withdrawn" | "expired";
+  status: "pending" | "published" | "rejected" | "sold" | "withdrawn" | "expired" | "suspended";
   rejectionReason: string | null;
   withdrawnByStaffAt: Date | null;
   withdrawalReason: string | null;
@@ -37,6 +37,7 @@ const statusTone: Record<SellerListing["status"], string> = {
   sold: "bg-slate-200 text-slate-900",
   withdrawn: "bg-slate-200 text-slate-900",
   expired: "bg-amber-100 text-amber-950",
+  suspended: "bg-slate-200 text-slate-900",
 };
 
 /** Buttons for the steps open to this listing; each is a small form, so they work without JavaScript. */
