@@ -483,6 +483,7 @@ export const directoryBusiness = pgTable(
     fhrsid: integer("fhrsid").references(() => fsaEstablishment.fhrsid),
     // Published reviews' count and star total, kept in the transaction that
     // changes a review, so lists show the average without aggregating (decision 0035).
+    // A read model: app/server/read-models/review-totals.ts.
     reviewCount: integer("review_count").notNull().default(0),
     ratingTotal: integer("rating_total").notNull().default(0),
     // Set by staff when the business was found buying reviews; shown on its page.
@@ -490,7 +491,8 @@ export const directoryBusiness = pgTable(
     // The minutes of the week it is open, from Monday 00:00 London time
     // (0–10,079), as its weekly periods give them: kept by triggers on
     // business_hours (migration 0030), never written by the application.
-    // "Open now" tests it in the row (decision 0051).
+    // "Open now" tests it in the row (decision 0051). A read model: its
+    // triggers and rebuild are in app/server/read-models/open-week.ts.
     openWeek: int4Multirange("open_week").notNull().default("{}"),
     ...timestamps,
   },
@@ -641,6 +643,7 @@ export const businessHours = pgTable(
     // that "open now" is counted from this table alone, with the directory's
     // category, location and halal filters (decisions 0043, 0045). Never
     // written by the application: the triggers overwrite whatever it sends.
+    // A read model: app/server/read-models/business-hours-copies.ts.
     published: boolean("published").notNull().default(false),
     category: text("category").notNull().default(""),
     // The town lower-cased, as the location filter compares it.
@@ -733,7 +736,8 @@ export const businessHoursException = pgTable(
  * 0060). Triggers add a row for each minute a statement changed, from
  * directory_business.open_week (migrations 0032, 0040); rows are only ever
  * added, so writers never wait for each other, and housekeeping sums them
- * up (compactDirectoryCounts).
+ * up (compactDirectoryCounts). A read model: its triggers and rebuild are in
+ * app/server/read-models/open-week-change.ts.
  */
 export const openWeekChange = pgTable(
   "open_week_change",
@@ -752,6 +756,7 @@ export const openWeekChange = pgTable(
  * of an index for each of its businesses (decision 0058). Triggers add a row
  * for each category a statement changed (migration 0038); as with
  * open_week_change, rows are only ever added and housekeeping sums them up.
+ * A read model: app/server/read-models/published-business-change.ts.
  */
 export const publishedBusinessChange = pgTable(
   "published_business_change",
@@ -769,7 +774,7 @@ export const publishedBusinessChange = pgTable(
  * holding the words found are then read from their words' indexes, where
  * word similarity tested on each candidate row cost a millisecond for every
  * hundred rows (decision 0056). Never pruned: a word no row holds any more
- * finds nothing.
+ * finds nothing. A read model: app/server/read-models/search-word.ts.
  */
 export const searchWord = pgTable("search_word", { word: text("word").primaryKey() }, (t) => [
   index("search_word_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
