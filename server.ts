@@ -239,7 +239,9 @@ try {
   process.exit(1);
 }
 
-const server = http.createServer((req, res) => answerKeptPage(req, res) || void app(req, res));
+// Without a page cache (PAGE_CACHE off, decision 0081) there is nothing to look up ahead of Express.
+const keepsPages = production && env.PAGE_CACHE;
+const server = http.createServer((req, res) => (keepsPages && answerKeptPage(req, res)) || void app(req, res));
 // Idle keep-alive connections are kept for 65 s, not Node's 5: a client that
 // reuses one just as the server closes it gets a reset (ECONNRESET) instead of
 // an answer, and the longer the wait, the fewer connections reach that moment.

@@ -21,6 +21,7 @@ import { setPageCaching } from "./server/http-cache.server";
 import { start as startApp } from "./server/lifecycle.server";
 import { db } from "./server/db.server";
 import { logger } from "./server/logger.server";
+import { takenByPageCache } from "./server/page-cache.server";
 import { pageViews } from "./server/page-views.server";
 import { requestTimings } from "./server/server-timing.server";
 
@@ -129,8 +130,10 @@ export default function handleRequest(
   async function send(html: Buffer) {
     if (timings) timings.render = performance.now() - renderStart;
     let body = html;
-    // A page kept for visitors is compressed by the page cache, once for all of them.
-    const coding = keptForVisitors(responseHeaders) ? undefined : chooseCoding(request.headers.get("accept-encoding"));
+    // A page kept for visitors is compressed by the page cache, once for all of them; with no page cache to keep
+    // it (PAGE_CACHE off, development, notifications lost), here like any other.
+    const kept = keptForVisitors(responseHeaders) && takenByPageCache(loadContext);
+    const coding = kept ? undefined : chooseCoding(request.headers.get("accept-encoding"));
     if (coding) {
       const start = performance.now();
       body = await compress(html, coding);

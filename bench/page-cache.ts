@@ -175,8 +175,9 @@ export async function runPageCacheBenchmark(options: PageCacheOptions) {
     await bench.handle.migrate();
     await seedDatabase(bench.handle.db, { uploadsDir: path.join(bench.dataDir!, "uploads") });
     await bench.handle.close(); // the server opens it: PGlite allows one process
+    // One server with its page cache on and nothing in front: the set-up the page cache is for (decision 0081).
     server = await startProductionServer(
-      { DATA_DIR: bench.dataDir!, BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex") },
+      { DATA_DIR: bench.dataDir!, BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex"), PAGE_CACHE: "on" },
       options.cpuProfile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
     );
     const serverUrl = `${server.url}${PAGE}`;

@@ -120,3 +120,18 @@ describe("map tiles", () => {
     expect(() => parseEnv({ MAP_TILES_URL: "javascript:alert(1)/{z}/{x}/{y}" })).toThrow(/MAP_TILES_URL/);
   });
 });
+
+describe("PAGE_CACHE", () => {
+  it("is on unless set off, as behind nginx's cache (decision 0081)", () => {
+    expect(parseEnv({}).PAGE_CACHE).toBe(true);
+    expect(parseEnv({ PAGE_CACHE: "off" }).PAGE_CACHE).toBe(false);
+    expect(parseEnv({ PAGE_CACHE: "OFF" }).PAGE_CACHE).toBe(false);
+    expect(parseEnv({ PAGE_CACHE: "on" }).PAGE_CACHE).toBe(true);
+  });
+
+  it("refuses a value that says neither, naming the setting", () => {
+    for (const value of ["nginx", "", "sometimes"]) {
+      expect(() => parseEnv({ PAGE_CACHE: value })).toThrow(/PAGE_CACHE: must be "on" or "off"/);
+    }
+  });
+});

@@ -85,6 +85,9 @@ export const envSchema = z
     // Express's "trust proxy": which proxies may say who the visitor is through
     // X-Forwarded-For (e.g. "loopback", "1", "10.0.0.0/8"). Off by default.
     TRUST_PROXY: z.string().trim().default("false"),
+    // Each server's own cache of visitors' public pages (docs/decisions/0081-one-rule-for-caching.md): on for a
+    // server with no shared cache in front; off behind nginx's cache (deploy/nginx.conf), which keeps those pages.
+    PAGE_CACHE: z.stringbool({ error: 'must be "on" or "off"' }).default(true),
     // Images in an S3-compatible bucket instead of DATA_DIR (docs/decisions/0021-object-storage.md).
     // Without keys, the AWS SDK's own chain (AWS_* variables, an instance role) is used.
     S3_BUCKET: optionalText(),

@@ -8,7 +8,7 @@ import { closeLiveStreams, deliverLive, LIVE_CHANNEL, openLiveStreams } from "./
 import { logger } from "./logger.server";
 import { schedulerRuns } from "./metrics.server";
 import { mailerFromEnv } from "./mail.server";
-import { clearPageCache, disablePageCache, enablePageCache, PUBLIC_CONTENT_CHANNEL } from "./page-cache.server";
+import { startPageCache } from "./page-cache.server";
 import { pageViews, VIEW_FLUSH_MS, type ViewSink } from "./page-views.server";
 import { startOutboxWorker, type OutboxWorker } from "./outbox.server";
 import { startScheduler, type ScheduledJob, type Scheduler } from "./scheduler.server";
@@ -17,7 +17,7 @@ import { storage } from "./storage.server";
 let handle: DatabaseHandle | undefined;
 let worker: OutboxWorker | undefined;
 let scheduler: Scheduler | undefined;
-let stopListening: (() => Promise<void>) | undefined;
+let stopPageCache: (() => Promise<void>) | undefined;
 let stopLive: (() => Promise<void>) | undefined;
 
 /** Asks the outbox worker to send what was just queued, rather than at its next tick. */
@@ -48,17 +48,8 @@ export async function start(jobs: ScheduledJob[], views?: ViewSink): Promise<voi
   handle = opened;
   setDatabase(handle);
   logger.info({ database: handle.kind }, "database ready");
-  // Pages are kept only in production: in development the code changes under them.
-  if (env().NODE_ENV === "production") {
-    stopListening = await handle.listen(PUBLIC_CONTENT_CHANNEL, {
-      notify: clearPageCache,
-      online: enablePageCache,
-      offline: () => {
-        disablePageCache();
-        logger.warn("lost the database's change notifications: pages are rendered afresh until they are back");
-      },
-    });
-  }
+  // Visitors' pages kept in production, unless a shared cache in front keeps them (PAGE_CACHE, decision 0081).
+  stopPageCache = await startPageCache(handle, env());
   // Members' open pages hear of new messages from whichever server stored them (decision 0032).
   openLiveStreams();
   stopLive = await handle.listen(LIVE_CHANNEL, {
@@ -97,9 +88,8 @@ export async function stop(): Promise<void> {
   scheduler = undefined;
   // The last views are written while the database is still open.
   await pageViews.stop().catch((error: unknown) => logger.warn({ err: error }, "page views lost at shutdown"));
-  disablePageCache();
-  await stopListening?.();
-  stopListening = undefined;
+  await stopPageCache?.();
+  stopPageCache = undefined;
   await worker?.stop();
   worker = undefined;
   if (!handle) return;

@@ -7,15 +7,21 @@
 // trigger notifies every server), and it is off while this server cannot hear
 // those notifications, so no server shows a change late.
 //
+// It is for a server with no shared cache in front (PAGE_CACHE, decision
+// 0081). Behind nginx's cache (deploy/nginx.conf) it is off: nginx answers the
+// repeats, and this cache would only hold copies of nginx's misses.
+//
 // A page past its s-maxage has not changed (a change would have emptied the
 // cache), only grown older: for another s-maxage it is still answered, and
 // the first such answer has server.ts render it again in the background, when
 // no visitor waits (decision 0055). Pages expire together after a burst of
 // renders (a change, a start), and rendering them all again at once held up
 // every visitor behind them.
-import type { MiddlewareFunction } from "react-router";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { cspNonceContext, pageRefreshContext } from "~/context";
 import { takesGzip } from "./compress-page.server";
+import type { DatabaseHandle } from "./db.server";
+import type { Env } from "./env.server";
 import { logger } from "./logger.server";
 import { requestTimings } from "./server-timing.server";
 import { compressPieces, joined, splicedGzip, type SplicedGzip } from "./spliced-gzip.server";
@@ -63,6 +69,33 @@ let enabled = false;
 const requests = { hit: 0, stale: 0, miss: 0 };
 /** Bumped by every change: a page rendered before a change is not stored after it. */
 let generation = 0;
+/** Set on a render this cache takes: it compresses the page itself, to keep it (entry.server.tsx asks). */
+const takenContext = createContext<boolean>(false);
+
+/**
+ * Keeps pages from now on if this server is to: in production (in development
+ * the code changes under them) with PAGE_CACHE on (decision 0081), and only
+ * while it hears of every change on `database`. Otherwise nothing is kept and
+ * nothing listened to. Returns what stops it.
+ */
+export async function startPageCache(
+  database: Pick<DatabaseHandle, "listen">,
+  { NODE_ENV, PAGE_CACHE }: Pick<Env, "NODE_ENV" | "PAGE_CACHE">,
+): Promise<() => Promise<void>> {
+  if (NODE_ENV !== "production" || !PAGE_CACHE) return async () => {};
+  const stopListening = await database.listen(PUBLIC_CONTENT_CHANNEL, {
+    notify: clearPageCache,
+    online: enablePageCache,
+    offline: () => {
+      disablePageCache();
+      logger.warn("lost the database's change notifications: pages are rendered afresh until they are back");
+    },
+  });
+  return async () => {
+    disablePageCache();
+    await stopListening();
+  };
+}
 
 /** Starts keeping pages (again): the server now hears about every change. Anything kept before is dropped. */
 export function enablePageCache() {
@@ -83,6 +116,9 @@ export function clearPageCache() {
   bytes = 0;
   generation++;
 }
+
+/** Whether this render is the page cache's to compress; any other is compressed as it is sent. */
+export const takenByPageCache = (context: Readonly<RouterContextProvider>) => context.get(takenContext);
 
 export const pageCacheRequests = () => ({ ...requests });
 export const keptPageBytes = () => bytes;
@@ -204,6 +240,7 @@ function replay(entry: Entry, request: Request, nonce: string) {
 export const pageCache: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const key = keyOf(request.method, new URL(request.url), request.headers.get("cookie"));
   if (key === undefined) return next();
+  context.set(takenContext, true);
   const nonce = context.get(cspNonceContext);
   const refresh = context.get(pageRefreshContext);
   if (!refresh) {

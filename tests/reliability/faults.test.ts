@@ -118,7 +118,8 @@ describe("faults", () => {
   });
 
   it("while PostgreSQL restarts, pages answer a clean 503, and the site recovers by itself", async () => {
-    const server = await app({ DATABASE_URL: await database("restart") });
+    // One server on its own, keeping pages (PAGE_CACHE on, decision 0081).
+    const server = await app({ DATABASE_URL: await database("restart"), PAGE_CACHE: "on" });
     expect((await fetch(`${server.url}/buy`)).status).toBe(200);
     // The page is kept (decision 0016): asked again, it comes from the server's cache…
     await expect.poll(async () => (await fetch(`${server.url}/buy`)).headers.get("age")).not.toBeNull();

@@ -36,6 +36,17 @@ function testCopy(dir: string, port: number, upstreams: string[]) {
   return conf;
 }
 
+/**
+ * What deploy/nginx.conf's instructions have every server behind it run with,
+ * read from the file so that the tests run what it says: PAGE_CACHE=off, as
+ * nginx keeps the visitors' pages (decision 0081).
+ */
+export function behindNginx(): Record<string, string> {
+  const setting = /^#.*\bPAGE_CACHE=(\w+)/m.exec(fs.readFileSync(shipped, "utf8"));
+  if (!setting) throw new Error("deploy/nginx.conf no longer says which PAGE_CACHE its servers run with");
+  return { PAGE_CACHE: setting[1]! };
+}
+
 export interface Nginx {
   url: string;
   /** The access log: one line per request, naming the server that answered (`upstream=`). */

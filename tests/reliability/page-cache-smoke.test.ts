@@ -2,6 +2,9 @@
 // production server answers a kept /buy, and Debian's nginx the same bytes
 // (the benchmark checks they are the same), both without an error. The ratio
 // is not checked: a second on a busy test machine says nothing about speed.
+// The server runs as the page cache is meant to be used (decision 0081): on
+// its own, no shared cache in front, PAGE_CACHE=on. (The nginx here is a
+// yardstick serving a file, not deploy/nginx.conf.)
 import { expect, it } from "vitest";
 import { runPageCacheBenchmark } from "../../bench/page-cache";
 

@@ -1,13 +1,18 @@
 // A kept page past its s-maxage, on a production server: answered at once
 // from the page kept, while the server renders it again once no visitor
 // waits, and keeps the new render (decision 0055). A minute passes for real.
+// The set-up where the server's page cache is on (decision 0081): one server,
+// no shared cache in front, PAGE_CACHE=on.
 import crypto from "node:crypto";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { startProductionServer, type ServerProcess } from "../helpers/server-process";
 
 let server: ServerProcess;
 beforeAll(async () => {
-  server = await startProductionServer({ BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex") });
+  server = await startProductionServer({
+    BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex"),
+    PAGE_CACHE: "on",
+  });
 });
 afterAll(() => server?.stop());
 
