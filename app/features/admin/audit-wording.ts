@@ -85,6 +85,7 @@ export const auditActionTitles: Record<AuditAction, string> = {
   "user.messaging-block": "Member blocked from messaging",
   "user.messaging-unblock": "Member allowed to message again",
   "user.role": "Role changed",
+  "user.sign-out-everywhere": "Signed out everywhere",
   "user.unban": "Member's suspension lifted",
   "user.warn": "Member warned",
 };
