@@ -19,8 +19,11 @@ import { eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import type { SessionUser } from "../../app/features/account/session.server";
+import { stripeEventActor } from "../../app/features/admin/audit-actions";
 import { saveDirectoryBusiness } from "../../app/features/admin/directory.server";
 import { businessSchema } from "../../app/features/admin/schemas";
+import { SUBSCRIPTION_EXPIRY_ACTOR } from "../../app/features/admin/subscriptions.server";
+import { changeUser } from "../../app/features/admin/users.server";
 import { compactDirectoryCounts } from "../../app/features/directory/counts.server";
 import { replaceSchedule } from "../../app/features/directory/hours.server";
 import { parseExceptions } from "../../app/features/directory/hours-input";
@@ -369,19 +372,24 @@ const appWrites: Record<string, (w: World) => Promise<string | null>> = {
     await w.db.transaction((tx) => replaceSchedule(tx, id, weeklyPeriods(days), exceptionsOf(exceptionLines(w.r))));
     return `business ${id}'s schedule replaced: ${days.map((d) => d || "shut").join(" / ")}`;
   },
-  async reviewSaved(w) {
-    // Reviews are written of published businesses only.
-    const [businessId] = await draw(w, w.db, directoryBusiness, 1, sql`published`);
-    if (businessId === undefined) return null;
-    const member = w.r.pick(w.members);
-    const link = w.r.chance(0.2) ? " More at https://example.org." : "";
-    const input = reviewSchema.parse({
-      rating: String(w.r.int(1, 5)),
-      body: `${w.r.pick(["Lovely", "Dreadful", "Decent"])} food and service, visited ${word(w.r)}.${link}`,
-    });
-    const ip = w.r.pick(["192.0.2.1", "192.0.2.2", "198.51.100.7"]);
-    const saved = await saveReview({ id: member }, businessId, input, ip, w.now);
-    return `${member} reviews business ${businessId} with ${input.rating} stars: ${saved.status}`;
+  async reviewsSaved(w) {
+    // Reviews are written of published businesses only; a few at once, so that the counts
+    // (and a suspension's effect on them) are often in play.
+    const lines: string[] = [];
+    for (let n = w.r.int(1, 4); n > 0; n--) {
+      const [businessId] = await draw(w, w.db, directoryBusiness, 1, sql`published`);
+      if (businessId === undefined) break;
+      const member = w.r.pick(w.members);
+      const link = w.r.chance(0.2) ? " More at https://example.org." : "";
+      const input = reviewSchema.parse({
+        rating: String(w.r.int(1, 5)),
+        body: `${w.r.pick(["Lovely", "Dreadful", "Decent"])} food and service, visited ${word(w.r)}.${link}`,
+      });
+      const ip = w.r.pick(["192.0.2.1", "192.0.2.2", "198.51.100.7"]);
+      const saved = await saveReview({ id: member }, businessId, input, ip, w.now);
+      lines.push(`${member} reviews business ${businessId} with ${input.rating} stars: ${saved.status}`);
+    }
+    return lines.length ? lines.join("; ") : null;
   },
   async reviewDecided(w) {
     const [chosen] = w.r.some(await w.db.select({ id: review.id }).from(review).orderBy(review.id), 1);
@@ -417,13 +425,33 @@ const appWrites: Record<string, (w: World) => Promise<string | null>> = {
       businessId,
     });
     // As a paid checkout's webhook does.
-    await syncPromotions(w.db, w.now);
+    await syncPromotions(w.db, w.now, stripeEventActor("evt_read_models"));
     return `promotion ${promotion.id} bought for business ${businessId} until ${endDate.toISOString()}`;
+  },
+  async memberSuspendedOrRestored(w) {
+    // A suspended member's reviews leave the businesses' counts until they are restored (decision 0078).
+    // One about to be suspended first reviews a published business, so that a count is in play.
+    const member = w.r.pick(w.members);
+    const [row] = await w.db.select({ banned: user.banned }).from(user).where(eq(user.id, member));
+    const change = row?.banned ? ({ kind: "unban" } as const) : ({ kind: "ban", reason: "Fake reviews" } as const);
+    let reviewed = "";
+    const [businessId] = change.kind === "ban" ? await draw(w, w.db, directoryBusiness, 1, sql`published`) : [];
+    if (businessId !== undefined) {
+      const input = reviewSchema.parse({
+        rating: String(w.r.int(1, 5)),
+        body: "Decent food and service, visited twice.",
+      });
+      const saved = await saveReview({ id: member }, businessId, input, "192.0.2.9", w.now);
+      reviewed = ` after reviewing business ${businessId} (${saved.status})`;
+    }
+    const outcome = await changeUser(w.staff, new Request("http://localhost/admin"), member, change);
+    if (!outcome.ok) throw new Error(outcome.message);
+    return `staff ${change.kind} ${member}${reviewed}`;
   },
   async clockMoved(w) {
     w.now = new Date(w.now.getTime() + w.r.int(1, 48) * HOUR_MS);
     // The hourly jobs that write the read models' sources or the models themselves.
-    await syncPromotions(w.db, w.now);
+    await syncPromotions(w.db, w.now, SUBSCRIPTION_EXPIRY_ACTOR);
     await compactDirectoryCounts(w.db);
     return `clock moved to ${w.now.toISOString()}; promotions synced; counts summed up`;
   },

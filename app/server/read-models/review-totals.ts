@@ -1,5 +1,6 @@
 // directory_business.review_count and rating_total: how many of a business's
-// reviews are published, and their stars added up.
+// reviews are published and shown (not hidden while their writer is
+// suspended, decision 0078), and their stars added up.
 //
 // Why: the directory's cards, a business's page (with its structured data)
 // and the owner's dashboard show the average and the count without
@@ -21,7 +22,7 @@ export const reviewTotals: ReadModel = {
     `UPDATE "directory_business" b SET "review_count" = t."review_count", "rating_total" = t."rating_total"
   FROM (
     SELECT x."id", count(r."id")::int AS "review_count", coalesce(sum(r."rating"), 0)::int AS "rating_total"
-      FROM "directory_business" x LEFT JOIN "review" r ON r."business_id" = x."id" AND r."status" = 'published'
+      FROM "directory_business" x LEFT JOIN "review" r ON r."business_id" = x."id" AND r."status" = 'published' AND NOT r."hidden_by_suspension"
       GROUP BY x."id"
   ) t
   WHERE t."id" = b."id" AND (b."review_count", b."rating_total") IS DISTINCT FROM (t."review_count", t."rating_total")`,
