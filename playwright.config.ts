@@ -27,6 +27,8 @@ export const METRICS_TOKEN = "e2e-metrics-token";
 const stripe = { STRIPE_SECRET_KEY: "sk_test_e2e", STRIPE_WEBHOOK_SECRET: "whsec_test_e2e" };
 // The map tile stand-in (tests/helpers/tile-peer.ts) the maps draw from in these tests.
 export const TILE_PEER_URL = `http://127.0.0.1:${port + 5100}`;
+// The Sentry stand-in (tests/helpers/sentry-peer.ts) both servers report their errors to (decision 0080).
+export const SENTRY_PEER_URL = `http://127.0.0.1:${port + 5200}`;
 
 /** A project's server, as its tests find it (project metadata; tests/e2e/fixtures.ts's e2eServer()). */
 export interface E2EServer {
@@ -85,6 +87,7 @@ function webServers({ baseURL, port, dataDir, stripePeerUrl }: E2EServer): WebSe
         ...stripe,
         STRIPE_API_URL: stripePeerUrl,
         MAP_TILES_URL: `${TILE_PEER_URL}/{z}/{x}/{y}.png`,
+        SENTRY_DSN: `${SENTRY_PEER_URL.replace("//", "//public@")}/1`,
       },
     },
   ];
@@ -143,6 +146,12 @@ export default defineConfig({
       url: `${TILE_PEER_URL}/_peer/requests`,
       reuseExistingServer: false,
       env: { TILE_PEER_PORT: String(port + 5100) },
+    },
+    {
+      command: "node --import tsx tests/helpers/sentry-peer-main.ts",
+      url: `${SENTRY_PEER_URL}/_peer/events`,
+      reuseExistingServer: false,
+      env: { SENTRY_PEER_PORT: String(port + 5200) },
     },
     ...webServers(E2E_SERVERS.chromium),
     ...webServers(E2E_SERVERS.publishing),

@@ -19,6 +19,7 @@ import {
 import { admission } from "./app/server/admission.server.ts";
 import { CROSS_SITE_MESSAGE, isCrossSiteExempt, isCrossSiteRequest } from "./app/server/cross-site.server.ts";
 import { chooseFreePort, EnvError, loadDotEnv, mapTilesSource, env as readEnv } from "./app/server/env.server.ts";
+import type { reportError } from "./app/server/error-reporting.server.ts";
 import type { observeRequest } from "./app/server/metrics.server.ts";
 import type { keptPage } from "./app/server/page-cache.server.ts";
 import type { RequestTimings, timeRequest } from "./app/server/server-timing.server.ts";
@@ -31,6 +32,8 @@ interface AppEntry {
   cspNonceContext: RouterContext<string>;
   clientIpContext: RouterContext<string>;
   pageRefreshContext: RouterContext<boolean>;
+  requestIdContext: RouterContext<string>;
+  reportError: typeof reportError;
   start(): Promise<void>;
   stop(): Promise<void>;
   closeLiveStreams(): void;
@@ -65,6 +68,8 @@ const paymentPages =
         ...(env.STRIPE_API_URL ? [new URL(env.STRIPE_API_URL).host] : []),
       ]
     : [];
+// Browsers post their error reports to the DSN's host, when there is one (decision 0080).
+const { errorReportingSources } = await import("./app/server/error-reporting.server.ts");
 // The policy's parts, joined once: only the nonce changes from one answer to the next.
 const [policyBeforeNonce, policyAfterNonce] = [
   "default-src 'self'",
@@ -73,7 +78,7 @@ const [policyBeforeNonce, policyAfterNonce] = [
   // The map's tiles, from MAP_TILES_URL's host only (decision 0034).
   `img-src 'self' data: blob: ${mapTilesSource(env.MAP_TILES_URL)}`,
   "font-src 'self'",
-  "connect-src 'self'",
+  ["connect-src 'self'", ...errorReportingSources(env.SENTRY_DSN)].join(" "),
   "object-src 'none'",
   "base-uri 'none'",
   ["form-action 'self'", ...paymentPages].join(" "),
@@ -214,17 +219,25 @@ app.all(
       const context = new RouterContextProvider();
       context.set(entry.cspNonceContext, res.locals.cspNonce as string);
       context.set(entry.clientIpContext, req.ip ?? "unknown");
+      context.set(entry.requestIdContext, String(req.id));
       return context;
     },
   }),
 );
 
 // What Express itself refuses, such as an address that is not valid UTF-8:
-// a plain answer, never its stack trace.
-app.use(((error, _req, res, next) => {
+// a plain answer, never its stack trace. A failure of our own is reported.
+app.use(((error, req, res, next) => {
   if (res.headersSent) return next(error);
   const status = Number((error as { status?: unknown }).status) || 500;
-  if (status >= 500) logger.error({ err: error }, "request failed");
+  if (status >= 500) {
+    const route = (res.locals.timings as RequestTimings | undefined)?.route;
+    entry.reportError(error, {
+      request: { method: req.method, url: req.originalUrl },
+      route,
+      requestId: String(req.id),
+    });
+  }
   res
     .status(status)
     .type("text/plain")

@@ -10,3 +10,6 @@ export const clientIpContext = createContext<string>("unknown");
 
 /** This render is a kept page made again in the background (decision 0055): kept anew, whatever is kept now. */
 export const pageRefreshContext = createContext<boolean>(false);
+
+/** The request's id in the logs (pino-http's), which its error reports carry too (decision 0080). */
+export const requestIdContext = createContext<string>("");

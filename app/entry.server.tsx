@@ -11,23 +11,24 @@ import type {
   ServerInstrumentation,
 } from "react-router";
 import { ServerRouter } from "react-router";
-import { cspNonceContext } from "./context";
+import { cspNonceContext, requestIdContext } from "./context";
 import { businessSlugFromPath, listingSlugFromPath, recordViews } from "./features/marketplace/listing-views.server";
 import { scheduledJobs } from "./jobs.server";
 import { NonceContext } from "./lib/nonce";
 import { chooseCoding, compress } from "./server/compress-page.server";
+import { reportError, withErrorReporting } from "./server/error-reporting.server";
 import { hydrateAfterLoad } from "./server/hydrate-after-load.server";
 import { setPageCaching } from "./server/http-cache.server";
 import { start as startApp } from "./server/lifecycle.server";
 import { db } from "./server/db.server";
-import { logger } from "./server/logger.server";
 import { takenByPageCache } from "./server/page-cache.server";
 import { pageViews } from "./server/page-views.server";
 import { requestTimings } from "./server/server-timing.server";
 
 // server.ts starts and stops the app through these, so that it shares the
 // build's single instance of the database and of the context keys.
-export { clientIpContext, cspNonceContext, pageRefreshContext } from "./context";
+export { clientIpContext, cspNonceContext, pageRefreshContext, requestIdContext } from "./context";
+export { reportError } from "./server/error-reporting.server";
 export { stop } from "./server/lifecycle.server";
 export { closeLiveStreams } from "./server/live.server";
 export { storage } from "./server/storage.server";
@@ -78,6 +79,7 @@ export default function handleRequest(
   }
 
   const timings = requestTimings();
+  const origin = () => ({ request, route: timings?.route, requestId: loadContext.get(requestIdContext) });
   const renderStart = performance.now();
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -121,7 +123,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) logger.error({ err: error }, "error while streaming a page");
+          if (shellRendered) reportError(error, origin());
         },
       },
     );
@@ -129,14 +131,15 @@ export default function handleRequest(
 
   async function send(html: Buffer) {
     if (timings) timings.render = performance.now() - renderStart;
-    let body = html;
+    const page = withErrorReporting(html, nonce, timings?.route);
+    let body = page;
     // A page kept for visitors is compressed by the page cache, once for all of them; with no page cache to keep
     // it (PAGE_CACHE off, development, notifications lost), here like any other.
     const kept = keptForVisitors(responseHeaders) && takenByPageCache(loadContext);
     const coding = kept ? undefined : chooseCoding(request.headers.get("accept-encoding"));
     if (coding) {
       const start = performance.now();
-      body = await compress(html, coding);
+      body = await compress(page, coding);
       if (timings) timings.compression = { coding, ms: performance.now() - start };
       responseHeaders.set("Content-Encoding", coding);
       responseHeaders.append("Vary", "Accept-Encoding");
@@ -161,7 +164,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   return response;
 };
 
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return; // the browser went away; nothing failed
-  logger.error({ err: error, url: request.url }, "unhandled error in a loader or action");
+  reportError(error, { request, route: requestTimings()?.route, requestId: context.get(requestIdContext) });
 };

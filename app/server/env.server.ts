@@ -126,6 +126,17 @@ export const envSchema = z
       .trim()
       .min(1)
       .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+    // Errors seen in production (decision 0080): server and browser errors go to Sentry, or any service
+    // that speaks its protocol, at this DSN; unset, nothing is sent. The environment defaults to
+    // NODE_ENV, the release to the git commit the server runs (error-reporting.server.ts).
+    SENTRY_DSN: optionalUrl(["http://", "https://"]).refine(
+      (v) => v === undefined || /^https?:\/\/\w+@[^/]+\/.+/.test(v),
+      {
+        message: "must be a Sentry DSN, e.g. https://<public key>@o0.ingest.sentry.io/<project id>",
+      },
+    ),
+    SENTRY_ENVIRONMENT: optionalText(),
+    SENTRY_RELEASE: optionalText(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .transform((env) => ({ ...env, SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}` }))

@@ -4,6 +4,7 @@
 import { seedDatabase } from "../../db/seed/seed";
 import { openDatabase, setDatabase, type DatabaseHandle } from "./db.server";
 import { env } from "./env.server";
+import { startErrorReporting, stopErrorReporting } from "./error-reporting.server";
 import { closeLiveStreams, deliverLive, LIVE_CHANNEL, openLiveStreams } from "./live.server";
 import { logger } from "./logger.server";
 import { schedulerRuns } from "./metrics.server";
@@ -31,6 +32,8 @@ export function wakeOutbox() {
  */
 export async function start(jobs: ScheduledJob[], views?: ViewSink): Promise<void> {
   if (handle) return;
+  // Errors are reported from the first request on (decision 0080).
+  await startErrorReporting();
   const { DATABASE_URL, DATA_DIR } = env();
   const opened = openDatabase({ databaseUrl: DATABASE_URL, dataDir: DATA_DIR });
   try {
@@ -92,6 +95,8 @@ export async function stop(): Promise<void> {
   stopPageCache = undefined;
   await worker?.stop();
   worker = undefined;
+  // The last reports are sent before the process ends.
+  await stopErrorReporting();
   if (!handle) return;
   const closing = handle;
   handle = undefined;
