@@ -19,7 +19,7 @@ import { eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import type { SessionUser } from "../../app/features/account/session.server";
-import { stripeEventActor } from "../../app/features/admin/audit-actions";
+import { stripeEventActor } from "../../app/lib/audit-actions";
 import { saveDirectoryBusiness } from "../../app/features/admin/directory.server";
 import { businessSchema } from "../../app/features/admin/schemas";
 import { SUBSCRIPTION_EXPIRY_ACTOR } from "../../app/features/admin/subscriptions.server";

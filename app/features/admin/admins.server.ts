@@ -6,8 +6,8 @@ import { eq } from "drizzle-orm";
 import { auth } from "~/server/auth.server";
 import { db } from "~/server/db.server";
 import { user } from "~/server/schema";
-import { AUTOMATIC_ACTORS } from "./audit-actions";
-import { recordAudit } from "./audit.server";
+import { AUTOMATIC_ACTORS } from "~/lib/audit-actions";
+import { recordAudit } from "~/server/audit.server";
 
 const COMMAND_LINE = AUTOMATIC_ACTORS["command-line"].recordedAs;
 

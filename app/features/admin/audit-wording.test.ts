@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AUDIT_ACTIONS, scheduledJobActor, stripeEventActor } from "./audit-actions";
+import { AUDIT_ACTIONS, scheduledJobActor, stripeEventActor } from "~/lib/audit-actions";
 import { auditActor, auditSubject, auditTitle, describeChanges, peopleIn } from "./audit-wording";
 
 const people = new Map([

@@ -11,7 +11,7 @@ import { certifierLabels, evidenceLabels, halalStatusLabels, slaughterLabels } f
 import { directoryTabs, listingCategoryLabel } from "~/lib/categories";
 import { formatCalendarDay, formatLondonDateTime } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
-import { AUTOMATIC_ACTORS, type AuditAction, type AuditSubject, type AutomaticActor } from "./audit-actions";
+import { AUTOMATIC_ACTORS, type AuditAction, type AuditSubject, type AutomaticActor } from "~/lib/audit-actions";
 import { listingStatusLabels } from "./labels";
 
 type Fields = Record<string, unknown>;

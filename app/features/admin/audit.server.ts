@@ -1,65 +1,14 @@
-// The audit log: every change staff, members, Stripe's events and the
-// scheduled jobs make, with the changed fields before and after. Written in
-// the same transaction as the change it describes; read in words
-// (audit-wording.ts, decision 0077).
+// The audit log as staff read it: found, filtered and exported, in words
+// (audit-wording.ts, decision 0077). What writes it is recordAudit
+// (app/server/audit.server.ts), called by every domain that changes things.
 import { and, asc, count, eq, ilike, inArray, isNull, like, or, sql, type SQL } from "drizzle-orm";
-import type { Database } from "~/server/db.server";
 import { db } from "~/server/db.server";
 import { containsPattern } from "~/server/text-search.server";
 import { auditLog, businessListing, directoryBusiness, user } from "~/server/schema";
-import {
-  AUDIT_ACTIONS,
-  AUDIT_SUBJECTS,
-  AUTOMATIC_ACTORS,
-  type AuditAction,
-  type AutomaticActor,
-} from "./audit-actions";
+import { AUDIT_ACTIONS, AUDIT_SUBJECTS, AUTOMATIC_ACTORS, type AutomaticActor } from "~/lib/audit-actions";
 import { auditActor, auditSubject, auditTitle, describeChanges, peopleIn } from "./audit-wording";
 import { defineAdminList, orderBy } from "./lists/admin-list.server";
 import type { ListParams } from "./lists/list-params";
-
-type Executor = Pick<Database, "insert">;
-type Fields = Record<string, unknown>;
-
-export interface AuditEntry {
-  /** One of AUDIT_ACTIONS: the log's filter offers exactly those. */
-  action: AuditAction;
-  entityType: string;
-  entityId: string | number;
-  before?: Fields | null;
-  after?: Fields | null;
-}
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/** Only the fields whose value changed, on each side. */
-export function changedFields(before: Fields, after: Fields) {
-  const keys = Object.keys(after).filter((key) => !same(before[key], after[key]));
-  return {
-    before: Object.fromEntries(keys.map((key) => [key, before[key] ?? null])),
-    after: Object.fromEntries(keys.map((key) => [key, after[key] ?? null])),
-  };
-}
-
-/**
- * `actor` is the member of staff (or member), or what acted without one, as
- * AUTOMATIC_ACTORS names it: "command line", stripeEventActor(…), scheduledJobActor(…).
- */
-export async function recordAudit(
-  executor: Executor,
-  actor: { id: string; email: string } | string,
-  { action, entityType, entityId, before = null, after = null }: AuditEntry,
-) {
-  await executor.insert(auditLog).values({
-    actorId: typeof actor === "string" ? null : actor.id,
-    actorEmail: typeof actor === "string" ? actor : actor.email,
-    action,
-    entityType,
-    entityId: String(entityId),
-    before,
-    after,
-  });
-}
 
 const auditSorts = { when: auditLog.createdAt, actor: auditLog.actorEmail };
 type AuditSort = keyof typeof auditSorts;

@@ -16,7 +16,7 @@ import { db } from "~/server/db.server";
 import { directoryBusiness, directoryCategory, user } from "~/server/schema";
 import { storage } from "~/server/storage.server";
 import { containsPattern } from "~/server/text-search.server";
-import { changedFields, recordAudit } from "./audit.server";
+import { changedFields, recordAudit } from "~/server/audit.server";
 import { defineAdminList, orderBy } from "./lists/admin-list.server";
 import type { ListParams } from "./lists/list-params";
 import type { BusinessEdit, halalStatementShape } from "./schemas";

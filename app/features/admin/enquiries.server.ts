@@ -12,7 +12,7 @@ import {
 import { db } from "~/server/db.server";
 import { containsPattern } from "~/server/text-search.server";
 import { enquiry, enquiryNote, user } from "~/server/schema";
-import { recordAudit } from "./audit.server";
+import { recordAudit } from "~/server/audit.server";
 import { defineAdminList, orderBy } from "./lists/admin-list.server";
 import type { ListParams } from "./lists/list-params";
 

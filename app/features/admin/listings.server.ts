@@ -12,7 +12,7 @@ import { businessListing, enquiry, user } from "~/server/schema";
 import { storage } from "~/server/storage.server";
 import { containsPattern } from "~/server/text-search.server";
 import { listingCategoryLabel } from "~/lib/categories";
-import { changedFields, recordAudit } from "./audit.server";
+import { changedFields, recordAudit } from "~/server/audit.server";
 import { LISTING_STATUSES, listingStatusLabels, type ListingStatus, type ListingTransition } from "./labels";
 import { defineAdminList, orderBy } from "./lists/admin-list.server";
 import type { ListParams } from "./lists/list-params";

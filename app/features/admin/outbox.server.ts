@@ -7,7 +7,7 @@ import { db } from "~/server/db.server";
 import { wakeOutbox } from "~/server/lifecycle.server";
 import { outbox } from "~/server/schema";
 import { containsPattern } from "~/server/text-search.server";
-import { recordAudit } from "./audit.server";
+import { recordAudit } from "~/server/audit.server";
 import { OUTBOX_STATES, outboxStateLabels, type OutboxState } from "./labels";
 import { defineAdminList, orderBy } from "./lists/admin-list.server";
 import type { ListParams } from "./lists/list-params";

@@ -15,8 +15,8 @@ import {
   user,
 } from "~/server/schema";
 import { containsPattern } from "~/server/text-search.server";
-import { scheduledJobActor } from "./audit-actions";
-import { recordAudit } from "./audit.server";
+import { scheduledJobActor } from "~/lib/audit-actions";
+import { recordAudit } from "~/server/audit.server";
 import { defineAdminList, orderBy } from "./lists/admin-list.server";
 import type { ListParams } from "./lists/list-params";
 

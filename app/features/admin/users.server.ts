@@ -26,7 +26,7 @@ import {
   threadReport,
   user,
 } from "~/server/schema";
-import { recordAudit } from "./audit.server";
+import { recordAudit } from "~/server/audit.server";
 import { defineAdminList, orderBy } from "./lists/admin-list.server";
 import type { ListParams } from "./lists/list-params";
 

@@ -6,7 +6,7 @@
 // access. Staff and the listing's seller always have access; a buyer has it
 // while their NDA acceptance stands.
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { changedFields, recordAudit } from "~/features/admin/audit.server";
+import { changedFields, recordAudit } from "~/server/audit.server";
 import { db, type Database } from "~/server/db.server";
 import { businessListing, listingNda } from "~/server/schema";
 import {

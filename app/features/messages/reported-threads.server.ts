@@ -6,7 +6,7 @@
 // changeUser, which the route calls.
 import { and, eq, ne } from "drizzle-orm";
 import type { SessionUser } from "~/features/account/session.server";
-import { recordAudit } from "~/features/admin/audit.server";
+import { recordAudit } from "~/server/audit.server";
 import { maskListing, maskableColumns as listingForMask } from "~/features/marketplace/confidential.server";
 import { db, type Database } from "~/server/db.server";
 import { env } from "~/server/env.server";

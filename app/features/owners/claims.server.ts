@@ -6,7 +6,7 @@
 // transaction (the outbox).
 import crypto from "node:crypto";
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
-import { recordAudit } from "~/features/admin/audit.server";
+import { recordAudit } from "~/server/audit.server";
 import { storeSubmissionPhotos } from "~/features/marketplace/submission-photos.server";
 import { db, type Database } from "~/server/db.server";
 import { env } from "~/server/env.server";

@@ -12,7 +12,7 @@ import {
   editedImage,
   halalStatementColumns,
 } from "~/features/admin/directory.server";
-import { changedFields, recordAudit } from "~/features/admin/audit.server";
+import { changedFields, recordAudit } from "~/server/audit.server";
 import { replaceSchedule } from "~/features/directory/hours.server";
 import { certifierLabels, halalStatusLabels, slaughterLabels } from "~/features/directory/halal";
 import { businessViewsByDay } from "~/features/marketplace/listing-views.server";

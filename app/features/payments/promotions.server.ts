@@ -3,7 +3,7 @@
 // package's level, written to its `promotion` column, which the public lists
 // and the home page read. Staff's own `featured` flag is never touched.
 import { sql } from "drizzle-orm";
-import { recordAudit } from "~/features/admin/audit.server";
+import { recordAudit } from "~/server/audit.server";
 import type { Database } from "~/server/db.server";
 
 type Executor = Pick<Database, "execute" | "insert">;

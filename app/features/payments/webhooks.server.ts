@@ -7,8 +7,8 @@
 // audit log, by "Stripe event evt_…", in the same transaction (decision 0077).
 import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import { stripeEventActor, type AuditAction } from "~/features/admin/audit-actions";
-import { changedFields, recordAudit } from "~/features/admin/audit.server";
+import { stripeEventActor, type AuditAction } from "~/lib/audit-actions";
+import { changedFields, recordAudit } from "~/server/audit.server";
 import { recordEnquiry } from "~/features/enquiries/enquiries.server";
 import { db, type Database } from "~/server/db.server";
 import { env } from "~/server/env.server";

@@ -3,7 +3,7 @@
 // is reviews-list.server.ts). Every decision is audited and tells the
 // reviewer, in the transaction that makes it.
 import { and, desc, eq, isNotNull } from "drizzle-orm";
-import { recordAudit } from "~/features/admin/audit.server";
+import { recordAudit } from "~/server/audit.server";
 import { memberName } from "~/features/messages/message-rules";
 import { db } from "~/server/db.server";
 import { wakeOutbox } from "~/server/lifecycle.server";

@@ -4,7 +4,7 @@
 // nothing and changes nothing. An owner can write only the reply: the
 // review's own columns are never in the SET.
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { recordAudit } from "~/features/admin/audit.server";
+import { recordAudit } from "~/server/audit.server";
 import { memberName } from "~/features/messages/message-rules";
 import { db, type Database } from "~/server/db.server";
 import { wakeOutbox } from "~/server/lifecycle.server";

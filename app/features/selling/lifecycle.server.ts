@@ -7,8 +7,8 @@
 // a seller gets each e-mail once.
 import crypto from "node:crypto";
 import { and, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { AUTOMATIC_ACTORS, scheduledJobActor } from "~/features/admin/audit-actions";
-import { recordAudit } from "~/features/admin/audit.server";
+import { AUTOMATIC_ACTORS, scheduledJobActor } from "~/lib/audit-actions";
+import { recordAudit } from "~/server/audit.server";
 import type { Database } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { enqueueMail } from "~/server/outbox.server";

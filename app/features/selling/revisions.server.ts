@@ -1,7 +1,7 @@
 // Staff's side of sellers' changes to published listings (decision 0030):
 // the live version stays until a member of staff approves the revision.
 import { and, asc, eq } from "drizzle-orm";
-import { changedFields, recordAudit } from "~/features/admin/audit.server";
+import { changedFields, recordAudit } from "~/server/audit.server";
 import { formatPence } from "~/lib/money";
 import { db } from "~/server/db.server";
 import { env } from "~/server/env.server";

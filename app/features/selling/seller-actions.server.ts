@@ -4,7 +4,7 @@
 // nothing; each change is audited like a member of staff's.
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import { changedFields, recordAudit } from "~/features/admin/audit.server";
+import { changedFields, recordAudit } from "~/server/audit.server";
 import { factColumns } from "~/features/marketplace/sell-schema";
 import { db } from "~/server/db.server";
 import { businessListing, listingRevision } from "~/server/schema";

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { ListControls, ListFooter, SortableTable } from "~/features/admin/components/admin-list";
 import { AdminHeading, EmptyNote } from "~/features/admin/components/admin-shell";
-import { AUDIT_ACTIONS, AUDIT_SUBJECTS } from "~/features/admin/audit-actions";
+import { AUDIT_ACTIONS, AUDIT_SUBJECTS } from "~/lib/audit-actions";
 import { auditActorChoices, auditList } from "~/features/admin/audit.server";
 import { auditActionTitles, auditSubjectLabels } from "~/features/admin/audit-wording";
 import { loadAdminList } from "~/features/admin/lists/admin-list.server";

@@ -1,7 +1,7 @@
 // /admin/export/<list>: a back-office list as a CSV download, searched, filtered
 // and sorted as its page was. Exports of members' details are audited.
 import { data } from "react-router";
-import { recordAudit } from "~/features/admin/audit.server";
+import { recordAudit } from "~/server/audit.server";
 import { currentAdmin } from "~/features/admin/guard.server";
 import { exportAdminList } from "~/features/admin/lists/admin-list.server";
 import { adminLists } from "~/features/admin/lists/registry.server";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { recordAudit } from "~/features/admin/audit.server";
+import { recordAudit } from "~/server/audit.server";
 import { AdminHeading, DetailList } from "~/features/admin/components/admin-shell";
 import { ListingEditor, ListingTransitions } from "~/features/admin/components/listing-editor";
 import { idParam, readAdminForm } from "~/features/admin/form.server";

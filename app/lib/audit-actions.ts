@@ -1,4 +1,5 @@
-// What the audit log records, as its filters offer them: shared by the log's queries and its page.
+// What the audit log records, as its filters offer them: shared by recordAudit (app/server/audit.server.ts),
+// the features that record and the log's queries and page (app/features/admin).
 
 /**
  * Every action recordAudit is called with across app/, for the log's filter:
