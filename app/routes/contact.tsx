@@ -2,7 +2,7 @@ import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { PageHero } from "~/components/layout/page-hero";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { enquiryClientAction } from "~/features/enquiries/client-action";
+import { enquiryClientAction } from "~/lib/forms/client-action";
 import { CONTACT_FAILURE, ContactForm } from "~/features/enquiries/components/contact-form";
 import { handleEnquiryForm } from "~/features/enquiries/enquiries.server";
 import { contactSchema } from "~/features/enquiries/schemas";

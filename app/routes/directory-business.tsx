@@ -28,7 +28,7 @@ import { ReviewList } from "~/features/reviews/components/review-list";
 import { RatingSummary } from "~/features/reviews/components/stars";
 import { REVIEW_POLICY_PATH } from "~/features/reviews/review-rules";
 import { businessReviews } from "~/features/reviews/business-reviews.server";
-import { enquiryClientAction } from "~/features/enquiries/client-action";
+import { enquiryClientAction } from "~/lib/forms/client-action";
 import { handleEnquiryForm } from "~/features/enquiries/enquiries.server";
 import { addDays } from "~/lib/dates";
 import { directionsHref, mapsSearchHref, safeWebsite } from "~/lib/links";

@@ -6,7 +6,7 @@ import { Card } from "~/components/ui/card";
 import { FileField, FormErrors, TextareaField, TextField } from "~/components/ui/field";
 import { clientIpContext } from "~/context";
 import { requireUser } from "~/features/account/session.server";
-import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "~/features/enquiries/form-rules";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "~/lib/forms/form-rules";
 import { confirmRefusals, documentsRefusals, sendCodeRefusals } from "~/features/owners/claim-messages";
 import {
   CLAIM_CODE_MINUTES,

@@ -8,7 +8,7 @@ import { cardFigures } from "~/features/marketplace/components/card-figures";
 import { askingPriceLabel, offersLabel } from "~/features/marketplace/components/listing-text";
 import { underOfferLabel } from "~/features/marketplace/components/under-offer";
 import { keyFactRows } from "~/features/marketplace/listing-facts";
-import { enquiryClientAction } from "~/features/enquiries/client-action";
+import { enquiryClientAction } from "~/lib/forms/client-action";
 import { handleEnquiryForm, listingsEnquiredBy, refuseEnquiry } from "~/features/enquiries/enquiries.server";
 import { listingInterestSchema } from "~/features/enquiries/schemas";
 import {

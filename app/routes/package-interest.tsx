@@ -1,7 +1,7 @@
 import { ArrowLeft, CheckCircle2 } from "lucide-react";
 import { data, Link, useFetcher } from "react-router";
 import { Card } from "~/components/ui/card";
-import { enquiryClientAction } from "~/features/enquiries/client-action";
+import { enquiryClientAction } from "~/lib/forms/client-action";
 import type { EnquiryActionData } from "~/features/enquiries/enquiry-kinds";
 import { handleEnquiryForm } from "~/features/enquiries/enquiries.server";
 import { packageInterestSchema } from "~/features/enquiries/schemas";

@@ -2,7 +2,7 @@ import { CheckCircle2 } from "lucide-react";
 import { Link } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { Card } from "~/components/ui/card";
-import { enquiryClientAction } from "~/features/enquiries/client-action";
+import { enquiryClientAction } from "~/lib/forms/client-action";
 import type { EnquiryActionData } from "~/features/enquiries/enquiry-kinds";
 import { SELL_FAILURE, SellForm } from "~/features/marketplace/components/sell-form";
 import { submitListing } from "~/features/marketplace/listing-submission.server";

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { EnquiryActionData } from "../../app/features/enquiries/enquiry-kinds";
-import { HONEYPOT_FIELD } from "../../app/features/enquiries/form-rules";
+import { HONEYPOT_FIELD } from "../../app/lib/forms/form-rules";
 import { action as listingAction } from "../../app/routes/listing";
 import { action as packageAction } from "../../app/routes/package-interest";
 import { action as contactAction } from "../../app/routes/contact";

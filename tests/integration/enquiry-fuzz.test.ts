@@ -3,7 +3,7 @@
 // Each body starts valid, gets random noise, and then at least one change
 // that must make it invalid, so "nothing stored" is what must happen.
 import { describe, expect, it } from "vitest";
-import { HONEYPOT_FIELD } from "../../app/features/enquiries/form-rules";
+import { HONEYPOT_FIELD } from "../../app/lib/forms/form-rules";
 import { action as contactAction } from "../../app/routes/contact";
 import { action as listingAction } from "../../app/routes/listing";
 import { action as packageAction } from "../../app/routes/package-interest";

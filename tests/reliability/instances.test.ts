@@ -9,7 +9,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { readMail, startSmtpPeer } from "../helpers/smtp-peer";
 import { freePort, startProductionServer, type ServerProcess } from "../helpers/server-process";
-import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "../../app/features/enquiries/form-rules";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "../../app/lib/forms/form-rules";
 import { sharedSecret, startCluster, type Cluster } from "./harness";
 import { behindNginx, startNginx, type Nginx } from "./nginx";
 

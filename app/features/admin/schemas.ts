@@ -2,7 +2,7 @@
 import { z } from "~/lib/zod";
 import { email, line, optionalPhone, photos, pounds, text } from "~/features/enquiries/schemas";
 import { cleanLine, cleanText } from "~/lib/text";
-import { MAX_PHOTO_BYTES, PHOTO_TYPES } from "~/features/enquiries/form-rules";
+import { MAX_PHOTO_BYTES, PHOTO_TYPES } from "~/lib/forms/form-rules";
 import { certifiedShape, checkEvidence, evidenceShape, hoursShape } from "~/features/directory/evidence-schema";
 import { listingFactsShape } from "~/features/marketplace/sell-schema";
 import { listingCategoryCodes } from "~/lib/categories";

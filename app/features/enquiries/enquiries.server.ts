@@ -20,7 +20,7 @@ import { hitRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
 import { businessListing, enquiry, messageThread } from "~/server/schema";
 import { enquiryMails } from "./emails.server";
 import type { EnquiryActionData, EnquiryKind, ListingEnquired, StoredEnquiry } from "./enquiry-kinds";
-import { HONEYPOT_FIELD } from "./form-rules";
+import { HONEYPOT_FIELD } from "~/lib/forms/form-rules";
 
 export interface NewEnquiry {
   kind: EnquiryKind;

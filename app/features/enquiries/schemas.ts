@@ -3,7 +3,7 @@
 // them; where it is silent they say plainly what to fix.
 import { z } from "~/lib/zod";
 import { cleanLine, cleanText } from "~/lib/text";
-import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_TYPES } from "./form-rules";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_TYPES } from "~/lib/forms/form-rules";
 
 // An empty field shows only "… is required", not also what else is wrong with it.
 export const line = (required: string, max: number, tooLong: string) =>

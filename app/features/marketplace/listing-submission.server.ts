@@ -4,7 +4,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { slugify } from "~/lib/slug";
 import { answerEnquiryForm, readEnquiryForm } from "~/features/enquiries/enquiries.server";
 import type { EnquiryActionData } from "~/features/enquiries/enquiry-kinds";
-import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "~/features/enquiries/form-rules";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "~/lib/forms/form-rules";
 import { storage } from "~/server/storage.server";
 import { SELL_FAILURE } from "./components/sell-form";
 import { factColumns } from "./sell-schema";

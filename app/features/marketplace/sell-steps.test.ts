@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validateSellForm } from "~/features/enquiries/validators";
+import { validateSellForm } from "~/lib/forms/validators";
 import { listingSubmissionSchema } from "./sell-submission-schema";
 import { fieldsBefore, LAST_STEP, requestedStep, SELL_STEPS, stepForAnswer, stepOfField } from "./sell-steps";
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { FormErrors, TextField } from "~/components/ui/field";
-import { HoneypotField } from "~/features/enquiries/components/honeypot";
+import { HoneypotField } from "~/components/forms/honeypot";
 import type { EnquiryActionData } from "~/features/enquiries/enquiry-kinds";
-import { useEnquiryForm } from "~/features/enquiries/use-enquiry-form";
+import { useEnquiryForm } from "~/lib/forms/use-enquiry-form";
 
 export const PACKAGE_INTEREST_FAILURE = "Failed to submit your request. Please try again.";
 export const PACKAGE_INTEREST_SUCCESS = {

@@ -1,9 +1,9 @@
 import { CheckCircle2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { FormErrors, SelectField, TextareaField, TextField } from "~/components/ui/field";
-import { HoneypotField } from "~/features/enquiries/components/honeypot";
+import { HoneypotField } from "~/components/forms/honeypot";
 import type { EnquiryActionData } from "~/features/enquiries/enquiry-kinds";
-import { useEnquiryForm } from "~/features/enquiries/use-enquiry-form";
+import { useEnquiryForm } from "~/lib/forms/use-enquiry-form";
 import { REPORT_FAILURE, reportChangeLabels, reportChanges } from "../report-schema";
 
 const REPORT_SUCCESS = {

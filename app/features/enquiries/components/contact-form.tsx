@@ -2,8 +2,8 @@ import { CheckCircle2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
 import type { EnquiryActionData } from "../enquiry-kinds";
-import { useEnquiryForm } from "../use-enquiry-form";
-import { HoneypotField } from "./honeypot";
+import { useEnquiryForm } from "~/lib/forms/use-enquiry-form";
+import { HoneypotField } from "~/components/forms/honeypot";
 
 export const CONTACT_FAILURE = "Failed to send message. Please try again.";
 const CONTACT_SUCCESS = {

@@ -3,9 +3,9 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormErrors, TextField } from "~/components/ui/field";
-import { HoneypotField } from "~/features/enquiries/components/honeypot";
+import { HoneypotField } from "~/components/forms/honeypot";
 import type { EnquiryActionData } from "~/features/enquiries/enquiry-kinds";
-import { useEnquiryForm } from "~/features/enquiries/use-enquiry-form";
+import { useEnquiryForm } from "~/lib/forms/use-enquiry-form";
 
 /** What the form needs of a listing. */
 export interface InterestListing {

@@ -6,10 +6,10 @@ import { Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FormErrors, SelectField, TextareaField, TextField } from "~/components/ui/field";
 import { Input, Label } from "~/components/ui/form-controls";
-import { HoneypotField } from "~/features/enquiries/components/honeypot";
+import { HoneypotField } from "~/components/forms/honeypot";
 import type { EnquiryActionData } from "~/features/enquiries/enquiry-kinds";
-import { MAX_PHOTOS, PHOTO_TYPES } from "~/features/enquiries/form-rules";
-import { useEnquiryForm } from "~/features/enquiries/use-enquiry-form";
+import { MAX_PHOTOS, PHOTO_TYPES } from "~/lib/forms/form-rules";
+import { useEnquiryForm } from "~/lib/forms/use-enquiry-form";
 import { cn } from "~/lib/utils";
 import {
   confidentialFigureKeys,

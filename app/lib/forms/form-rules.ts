@@ -1,4 +1,4 @@
-// What the enquiry forms allow, for pages and the server alike, without Zod:
+// What the public forms (enquiries, /sell, reports, claims) allow, for pages and the server alike, without Zod:
 // a page that only draws a form should not load the schemas to do it.
 
 /** A field no person fills in: it is hidden from view and from assistive technology. */

@@ -1,4 +1,4 @@
-import type { EnquiryActionData } from "./enquiry-kinds";
+import type { EnquiryActionData } from "~/features/enquiries/enquiry-kinds";
 
 /**
  * The browser's half of an enquiry action: the server's answer, or — when

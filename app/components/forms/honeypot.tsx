@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from "../form-rules";
+import { HONEYPOT_FIELD } from "~/lib/forms/form-rules";
 
 /**
  * A field only robots fill in: off screen, hidden from assistive technology

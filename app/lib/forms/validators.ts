@@ -6,7 +6,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { businessReportSchema } from "~/features/directory/report-schema";
 import { listingSubmissionSchema, sellStepSchema } from "~/features/marketplace/sell-submission-schema";
 import { requestedStep, STEP_FIELD } from "~/features/marketplace/sell-steps";
-import { contactSchema, listingInterestSchema, packageInterestSchema } from "./schemas";
+import { contactSchema, listingInterestSchema, packageInterestSchema } from "~/features/enquiries/schemas";
 
 export const enquirySchemas = {
   contact: contactSchema,

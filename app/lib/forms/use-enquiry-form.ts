@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { showToast } from "~/lib/toasts";
 import type { z } from "zod";
-import type { EnquiryActionData } from "./enquiry-kinds";
+import type { EnquiryActionData } from "~/features/enquiries/enquiry-kinds";
 import type * as validatorsModule from "./validators";
 
 type Validators = typeof validatorsModule;
