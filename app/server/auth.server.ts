@@ -6,7 +6,7 @@ import { hash, verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin as adminPlugin, twoFactor as twoFactorPlugin } from "better-auth/plugins";
-import { accountMail } from "~/features/account/account-emails.server";
+import { accountMail } from "./account-emails.server";
 import { cleanLine } from "~/lib/text";
 import type { Database } from "./db.server";
 import { db } from "./db.server";

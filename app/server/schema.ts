@@ -3,7 +3,6 @@
 // drizzle/. Money is integer pence; times are timestamptz (UTC).
 import { sql, type SQL } from "drizzle-orm";
 // Relative, not "~/": drizzle-kit loads this file without our path aliases.
-import type { ConfidentialFigure } from "../features/marketplace/confidential";
 import { listingCategories } from "../lib/categories";
 import {
   bigint,
@@ -211,6 +210,13 @@ const categoryLabelSql = sql.raw(
 // generic title, the category and the postcode district — so search never matches the hidden text.
 const confidentialSearchSql = (): SQL =>
   sql`lower(coalesce(${businessListing.confidentialTitle}, '') || ' ' || ${categoryLabelSql} || ' ' || coalesce(split_part(${businessListing.postcode}, ' ', 1), ''))`;
+
+/**
+ * The figures a seller may show on a confidential listing, as confidential_figures stores them;
+ * their labels and the fields each one shows are the marketplace's (confidential.ts).
+ */
+export type ConfidentialFigure =
+  "askingPrice" | "turnover" | "netProfit" | "lease" | "tenure" | "staff" | "stock" | "rateableValue" | "established";
 
 // What anyone may know of a confidential listing (decision 0062): a figure only while the seller
 // shows it, and no position at all, as if the seller had never given them. /buy's filters, sorts and

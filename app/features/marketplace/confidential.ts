@@ -2,8 +2,12 @@
 // show, the generic title, and the NDA a buyer accepts. Plain data, safe for
 // the browser; the masking itself is confidential.server.ts.
 import { listingCategoryLabel } from "~/lib/categories";
+import type { ConfidentialFigure } from "~/server/schema";
 
-/** The figures a seller may show on a confidential listing, and the listing fields each one shows. */
+/**
+ * The figures a seller may show on a confidential listing, and the listing fields each one shows:
+ * exactly the figures the schema's ConfidentialFigure names, as confidential_figures stores them.
+ */
 export const confidentialFigures = {
   askingPrice: { label: "Asking price", fields: ["askingPricePence"] },
   turnover: { label: "Annual turnover", fields: ["annualRevenuePence"] },
@@ -14,9 +18,9 @@ export const confidentialFigures = {
   stock: { label: "Stock at valuation", fields: ["stockValuePence"] },
   rateableValue: { label: "Rateable value", fields: ["rateableValuePence"] },
   established: { label: "Year established", fields: ["yearEstablished"] },
-} as const;
+} as const satisfies Record<ConfidentialFigure, { label: string; fields: readonly string[] }>;
 
-export type ConfidentialFigure = keyof typeof confidentialFigures;
+export type { ConfidentialFigure };
 export const confidentialFigureKeys = Object.keys(confidentialFigures) as [ConfidentialFigure, ...ConfidentialFigure[]];
 
 /** The figures ticked when a seller first makes a listing confidential: what buyers compare first. */

@@ -1,6 +1,6 @@
 // The e-mails Better Auth asks us to send, queued in the outbox like every
 // other message. Plain text: a link and what it is for.
-import type { MailMessage } from "~/server/mail.server";
+import type { MailMessage } from "./mail.server";
 
 type AccountMailKind = "reset-password" | "verify-email";
 
