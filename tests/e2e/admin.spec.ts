@@ -333,15 +333,18 @@ for (const width of [1280, 390]) {
     signInAsNewAdmin,
   }) => {
     test.slow();
-    await signInAsNewAdmin();
+    const staff = await signInAsNewAdmin();
     const title = `Axe Bakery ${Date.now()}`;
     await offerForSale(request, title, `axe-${Date.now()}@example.com`);
     await page.goto("/admin/listings");
     const listingPath = await page.getByRole("link", { name: title }).getAttribute("href");
+    // A member's page (issue #46: everything they own and did, with its actions), here the new staff member's.
+    await page.goto(`/admin/users?q=${encodeURIComponent(staff.email)}`);
+    const memberPath = await page.getByRole("link", { name: staff.email }).first().getAttribute("href");
     await page.setViewportSize({ width, height: 900 });
     // Not the made-up ids' pages, nor the CSV export (a download, not a page).
     const pages = adminPaths.filter((p) => !/\/1(\/|$)/.test(p) && !p.startsWith("/admin/export/"));
-    for (const path of [...pages, listingPath!, "/admin/directory/new"]) {
+    for (const path of [...pages, listingPath!, memberPath!, "/admin/directory/new"]) {
       await page.goto(path);
       await hydrated(page);
       const results = await new AxeBuilder({ page }).analyze();
