@@ -44,6 +44,7 @@ import {
   subscription,
   user,
 } from "../../app/server/schema";
+import { createRandom } from "../../db/seed/bulk";
 import { weeklyPeriods } from "../helpers/directory-fixtures";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
@@ -55,28 +56,17 @@ const CHECK_EVERY = 50;
 const START = new Date("2030-01-07T09:00:00Z");
 const HOUR_MS = 60 * 60 * 1000;
 
-/** A small, seeded generator (mulberry32): the same writes from the same seed. */
+/** The bulk seed's generator (mulberry32): the same writes from the same seed, and `some` of a list. */
 function randomFrom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)]!;
+  const random = createRandom(seed);
   return {
-    int,
-    pick,
-    chance: (p: number) => next() < p,
+    ...random,
     /** Up to `max` of `items`, each once. */
     some: <T>(items: readonly T[], max: number): T[] => {
       const left = [...items];
       return Array.from(
-        { length: Math.min(int(1, max), left.length) },
-        () => left.splice(int(0, left.length - 1), 1)[0]!,
+        { length: Math.min(random.int(1, max), left.length) },
+        () => left.splice(random.int(0, left.length - 1), 1)[0]!,
       );
     },
   };
