@@ -87,7 +87,7 @@ export const subscriptionStatusLabels: Record<string, string> = {
 
 /**
  * A subscription's status as people read it. An active plan whose paid period
- * has ended without word from Stripe (or before the daily expiry has run) says
+ * has ended without word from Stripe (or before the hourly expiry has run) says
  * so, rather than "active" after its promotion stopped; a checkout left
  * unfinished (`abandoned`, from `abandonedCheckout`) says that, though Stripe
  * may not have said so yet.
