@@ -100,8 +100,10 @@ test.describe("carousels on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("auto-advance every 4 s, loop, stop on interaction, and work by keyboard", async ({ page }) => {
-    // The page's clock is the test's: the seconds between moves are run on it, not waited out.
+    // The page's clock is the test's, standing still from the start: the page comes alive and the
+    // seconds between moves pass only as the test runs it on.
     await page.clock.install();
+    await page.clock.pauseAt(new Date(Date.now() + 60 * 60_000));
     await page.goto("/");
     await page.evaluate(() => localStorage.setItem("cookie-consent", "accepted"));
     const carousel = page.getByRole("region", { name: "Featured businesses" });
@@ -116,7 +118,7 @@ test.describe("carousels on a phone", () => {
     // Watch two automatic moves: they come 4 s apart, in order. The page
     // itself notes when each move starts (the track's first style change
     // after a still spell of 2 s), on its clock, which the test runs on a
-    // tenth of a second at a time once autoplay has started.
+    // tenth of a second at a time.
     await carousel.evaluate((region) => {
       const track = region.querySelector('[aria-roledescription="slide"]')!.parentElement!;
       const starts: number[] = [];
@@ -128,8 +130,10 @@ test.describe("carousels on a phone", () => {
       }).observe(track, { attributes: true, attributeFilter: ["style"] });
       (window as unknown as { moveStarts: number[] }).moveStarts = starts;
     });
-    await expect(carousel.getByRole("button", { name: "Stop automatic slide show" })).toBeVisible();
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 10));
+    // Hydration (after the load event) and then the carousel's script start autoplay.
+    const stop = carousel.getByRole("button", { name: "Stop automatic slide show" });
+    for (let ms = 0; ms < 10_000 && !(await stop.isVisible()); ms += 100) await page.clock.runFor(100);
+    await expect(stop).toBeVisible();
     const moves: number[] = [];
     let last = await selected();
     for (let ms = 0; ms < 12_000 && moves.length < 2; ms += 100) {
