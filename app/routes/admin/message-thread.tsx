@@ -4,6 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FormErrors, TextareaField } from "~/components/ui/field";
 import { AdminHeading, DetailList } from "~/features/admin/components/admin-shell";
+import { SuspendForm } from "~/features/admin/components/suspend-form";
 import { recordAudit } from "~/server/audit.server";
 import { idParam, readAdminForm } from "~/features/admin/form.server";
 import { currentAdmin } from "~/features/admin/guard.server";
@@ -191,7 +192,6 @@ const wrapping = "h-auto min-h-9 py-2 text-left whitespace-normal";
 /** Warn, block from messaging (or allow again) and suspend the member a report was about. */
 function MemberActions({ member, actionData }: { member: Party; actionData?: IntentActionData }) {
   const warn = useIntentForm(`warn-${member.side}`, warningWordsSchema, actionData);
-  const suspend = useIntentForm(`suspend-${member.side}`, banSchema, actionData);
   const headingId = `act-${member.side}-heading`;
   return (
     <section aria-labelledby={headingId} className="grid gap-5 rounded-xl border border-slate-200 bg-white p-5 text-sm">
@@ -252,25 +252,11 @@ function MemberActions({ member, actionData }: { member: Party; actionData?: Int
           .
         </p>
       ) : (
-        <Form {...suspend.formProps} className="grid gap-3">
-          <input type="hidden" name="intent" value={`suspend-${member.side}`} />
+        <SuspendForm intent={`suspend-${member.side}`} actionData={actionData} label={`Suspend ${member.name}`} compact>
           <p className="text-slate-700">
             Suspending {member.name} ends their sessions and stops them signing in until staff lift it from their page.
           </p>
-          <TextareaField
-            meta={suspend.fields.reason}
-            label="Reason for suspending"
-            hint="Kept for staff."
-            rows={2}
-            required
-          />
-          <FormErrors form={suspend.form} />
-          <div>
-            <Button type="submit" variant="destructive" size="sm" className={wrapping} disabled={suspend.submitting}>
-              Suspend {member.name}
-            </Button>
-          </div>
-        </Form>
+        </SuspendForm>
       )}
     </section>
   );

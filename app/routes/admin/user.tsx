@@ -2,14 +2,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { FormErrors, TextareaField } from "~/components/ui/field";
 import { AdminHeading, DataTable, DetailList } from "~/features/admin/components/admin-shell";
+import { SuspendForm } from "~/features/admin/components/suspend-form";
 import { Cell, HiddenNote, RecordSection } from "~/features/admin/components/member-record";
 import { readAdminForm } from "~/features/admin/form.server";
 import { currentAdmin } from "~/features/admin/guard.server";
 import { listingStatusLabels } from "~/features/admin/labels";
 import { banSchema } from "~/features/admin/schemas";
-import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
+import type { IntentActionData } from "~/lib/use-intent-form";
 import { changeUser, getUserDetail, signOutEverywhere, type UserAction } from "~/features/admin/users.server";
 import { enquiryKindLabels, enquiryStatusLabels } from "~/features/enquiries/enquiry-kinds";
 import { paymentForStaff, subscriptionStatusOf } from "~/features/payments/billing.server";
@@ -174,22 +174,6 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { title: `${loaded?.user.email ?? "User"} | HBS back office` },
 ];
 
-function BanForm({ actionData }: { actionData?: IntentActionData }) {
-  const { form, fields, formProps, submitting } = useIntentForm("ban", banSchema, actionData);
-  return (
-    <Form {...formProps} className="grid gap-3">
-      <input type="hidden" name="intent" value="ban" />
-      <TextareaField meta={fields.reason} label="Reason for suspending" hint="Kept for staff." rows={2} required />
-      <FormErrors form={form} />
-      <div>
-        <Button type="submit" variant="destructive" disabled={submitting}>
-          Suspend account
-        </Button>
-      </div>
-    </Form>
-  );
-}
-
 function IntentButton({
   intent,
   children,
@@ -261,7 +245,11 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
               ) : user.role === "admin" ? (
                 <p className="text-slate-700">Staff cannot be suspended: remove them from staff first.</p>
               ) : (
-                <BanForm actionData={actionData as IntentActionData | undefined} />
+                <SuspendForm
+                  intent="ban"
+                  actionData={actionData as IntentActionData | undefined}
+                  label="Suspend account"
+                />
               )}
               {user.role === "admin" ? (
                 <IntentButton intent="remove-admin">Remove from staff</IntentButton>
