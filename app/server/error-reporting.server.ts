@@ -135,8 +135,10 @@ export async function flushErrorReports(timeout = 2_000): Promise<boolean> {
  * pattern the page was rendered for, until the router can say which it is on.
  */
 export function withErrorReporting(html: Buffer, nonce: string, route: string | undefined): Buffer {
+  // Off (no SENTRY_DSN): the page as rendered, not even searched.
+  if (!browser) return html;
   const head = html.indexOf("<head>");
-  if (!browser || head === -1) return html;
+  if (head === -1) return html;
   const config = JSON.stringify({ ...browser, ...(route ? { route } : {}) }).replace(/</g, "\\u003c");
   const script =
     `<script nonce="${nonce}">((config)=>{let left=10,reporter;` +
