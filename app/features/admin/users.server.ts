@@ -13,7 +13,7 @@ import { promotedName, type PaymentRecord } from "~/features/payments/billing.se
 import { hideReviewsOf } from "~/features/reviews/reviews.server";
 import { restoreListingsOf, suspendListingsOf } from "~/features/selling/seller.server";
 import { auth } from "~/server/auth.server";
-import { db } from "~/server/db.server";
+import { db, type Database } from "~/server/db.server";
 import { containsPattern } from "~/server/text-search.server";
 import {
   businessListing,
@@ -310,9 +310,7 @@ export async function changeUser(
   await db().transaction(async (tx) => {
     // banExpires stays null: Better Auth lifts a ban past its expiry at sign-in, which would not restore the content.
     await tx.update(user).set({ banned, banReason, banExpires: null }).where(eq(user.id, userId));
-    const sessions = banned
-      ? (await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id })).length
-      : 0;
+    const sessions = banned ? await endSessionsOf(tx, userId) : 0;
     const listings = banned ? await suspendListingsOf(tx, userId) : await restoreListingsOf(tx, userId);
     const { reviews, replies } = await hideReviewsOf(tx, userId, banned);
     await recordAudit(tx, admin, {
@@ -375,18 +373,23 @@ export async function signOutEverywhere(
   const [found] = await db().select({ id: user.id }).from(user).where(eq(user.id, userId));
   if (!found) return { ok: false, message: "That member no longer exists." };
   const ended = await db().transaction(async (tx) => {
-    const gone = await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });
+    const gone = await endSessionsOf(tx, userId);
     // Nothing ended, nothing changed: no entry, as with any other change that changes nothing.
-    if (gone.length > 0) {
+    if (gone > 0) {
       await recordAudit(tx, admin, {
         action: "user.sign-out-everywhere",
         entityType: "user",
         entityId: userId,
-        before: { sessions: gone.length },
+        before: { sessions: gone },
         after: { sessions: 0 },
       });
     }
-    return gone.length;
+    return gone;
   });
   return { ok: true, ended };
+}
+
+/** Ends every session of a member (suspending them, or signing them out everywhere): how many ended. */
+async function endSessionsOf(tx: Database, userId: string) {
+  return (await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id })).length;
 }
