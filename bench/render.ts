@@ -5,7 +5,7 @@
 // the page cache nor a proxy can answer it. See bench/README.md.
 //
 //   npm run bench:render -- --db pglite      (or postgres; --duration 15 per page)
-//   npm run bench:render -- --smoke          (1 s per page: checks it runs)
+//   npm run bench:render -- --smoke          (20 requests per page: checks it runs)
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -28,7 +28,11 @@ export interface RenderOptions {
   businesses: number;
   listings: number;
   connections: number;
+  /** How long each page is measured for… */
   secondsPerPage: number;
+  /** …or, instead, how many requests each page is sent: a smoke run that must see every page
+   * answer, however busy the machine (a timed run drops the requests still in flight). */
+  requestsPerPage?: number;
   postgresUrl?: string;
   log?: (line: string) => void;
 }
@@ -37,6 +41,7 @@ export interface PageFigures {
   page: string;
   path: string;
   member: boolean;
+  answered: number;
   pagesPerSecond: number;
   cpuMsPerPage: number;
   latencyMs: { p50: number; p99: number };
@@ -100,11 +105,11 @@ export async function runRenderBenchmark(options: RenderOptions) {
     for (const { page, path: pagePath, member = false } of pages) {
       let n = 0;
       const headers = { "accept-encoding": "gzip, deflate, br", ...(member ? { cookie } : {}) };
-      const run = (seconds: number) =>
+      const run = (seconds: number, amount?: number) =>
         autocannon({
           url,
           connections: options.connections,
-          duration: seconds,
+          ...(amount ? { amount } : { duration: seconds }),
           requests: [
             {
               setupRequest: (request: autocannon.Request) => ({
@@ -116,17 +121,20 @@ export async function runRenderBenchmark(options: RenderOptions) {
             },
           ] as autocannon.Request[],
         });
-      await run(Math.min(2, options.secondsPerPage)); // warm: compiled code, filled connection pools
+      // Warm first: compiled code, filled connection pools.
+      await run(Math.min(2, options.secondsPerPage), options.requestsPerPage && options.connections);
       const cpuBefore = cpuMs(pid);
-      const result = await run(options.secondsPerPage);
+      const result = await run(options.secondsPerPage, options.requestsPerPage);
       const cpu = cpuMs(pid) - cpuBefore;
       const answered = result["2xx"];
+      const seconds = (result.finish.getTime() - result.start.getTime()) / 1000;
       const errors = result.errors + result.timeouts + result.non2xx;
       figures.push({
         page,
         path: pagePath,
         member,
-        pagesPerSecond: Math.round((answered / options.secondsPerPage) * 10) / 10,
+        answered,
+        pagesPerSecond: Math.round((answered / seconds) * 10) / 10,
         cpuMsPerPage: answered ? Math.round((cpu / answered) * 100) / 100 : 0,
         latencyMs: { p50: result.latency.p50, p99: result.latency.p99 },
         errors,
@@ -194,7 +202,8 @@ async function main() {
     businesses: Number(values.businesses),
     listings: Number(values.listings),
     connections: Number(values.connections),
-    secondsPerPage: values.smoke ? 1 : Number(values.duration),
+    secondsPerPage: Number(values.duration),
+    requestsPerPage: values.smoke ? 20 : undefined,
     postgresUrl: values["postgres-url"],
     log: (line) => console.log(line),
   });
