@@ -2,7 +2,8 @@
 // behind a 500 — a loader's or action's, a render's, one Express met — go to
 // Sentry, or any service that speaks its protocol, through the official SDK,
 // with the route, the release and the request's id in the logs; so do the
-// browser's, through the script the page starts with. Unset, the SDK is never
+// browser's, through the script the page starts with, and work no request saw
+// (a scheduled job, a Stripe event, an e-mail that keeps failing). Unset, the SDK is never
 // loaded and nothing is sent. Either way every error is logged, here: there is
 // one way to report one.
 import { execFileSync } from "node:child_process";
@@ -117,6 +118,22 @@ export function reportError(error: unknown, { request, route, requestId }: Error
       }));
     }
     sdk.captureException(error, { mechanism: { handled: false, type: "hbs.request" } });
+  });
+}
+
+/**
+ * Logs and reports an error no request saw: work done in the background that
+ * failed where staff would otherwise only find it by looking (a scheduled
+ * job's run, a Stripe event that could not be applied, an e-mail that keeps
+ * failing). `task` names the work, and groups its reports in Sentry.
+ */
+export function reportBackgroundError(error: unknown, task: string, tags: Record<string, string> = {}): void {
+  logger.error({ err: error, task, ...tags }, "background work failed");
+  if (!sentry) return;
+  const sdk = sentry;
+  sdk.withScope((scope) => {
+    scope.setTransactionName(task).setTag("task", task).setTags(tags);
+    sdk.captureException(error, { mechanism: { handled: true, type: "hbs.background" } });
   });
 }
 

@@ -76,8 +76,8 @@ export async function start(jobs: ScheduledJob[], views?: ViewSink): Promise<voi
     leaseMs: env().SCHEDULER_LEASE_SECONDS * 1000,
     onRun: (job, { periodStart, result, error }) => {
       schedulerRuns.inc({ job, outcome: error ? "failed" : "done" });
-      if (error) logger.warn({ job, periodStart, err: error }, "scheduled run failed; another attempt follows");
-      else logger.info({ job, periodStart, result }, "scheduled run done");
+      // A failed run is logged and reported by the scheduler itself.
+      if (!error) logger.info({ job, periodStart, result }, "scheduled run done");
     },
     onError: (error) => logger.warn({ err: error }, "scheduler could not reach the database; trying at the next tick"),
   });

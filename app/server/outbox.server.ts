@@ -9,6 +9,7 @@
 // only case of a second copy, and it carries the same Message-ID.
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "./db.server";
+import { reportBackgroundError } from "./error-reporting.server";
 import type { MailMessage, Mailer } from "./mail.server";
 import { outbox } from "./schema";
 
@@ -17,6 +18,8 @@ export const MAIL_KIND = "mail";
 export const LEASE_MS = 5 * 60 * 1000;
 const FIRST_RETRY_MS = 5_000;
 const LONGEST_RETRY_MS = 60 * 60 * 1000;
+/** An e-mail still unsent after this many tries keeps failing: staff's dashboard shows it, and it is reported once. */
+export const FAILING_EMAIL_ATTEMPTS = 3;
 
 type Writer = Pick<Database, "insert">;
 
@@ -62,6 +65,9 @@ export async function processOutbox(db: Database, mailer: Mailer, now = new Date
       sent++;
     } catch (error) {
       failed++;
+      if (row.attempts === FAILING_EMAIL_ATTEMPTS) {
+        reportBackgroundError(error, "outbox", { outbox_id: String(row.id), attempts: String(row.attempts) });
+      }
       await db
         .update(outbox)
         .set({

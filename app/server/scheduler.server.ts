@@ -14,6 +14,7 @@ import os from "node:os";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { addDays, londonDay, londonTimeOfDay } from "~/lib/dates";
 import type { Database } from "./db.server";
+import { reportBackgroundError } from "./error-reporting.server";
 import { scheduledRun } from "./schema";
 
 interface JobBase {
@@ -174,6 +175,10 @@ export function startScheduler(db: Database, jobs: ScheduledJob[], options: Sche
           lastError: error instanceof Error ? error.message : String(error),
         })
         .where(thisRun(job.name, start));
+      reportBackgroundError(error, `scheduled job ${job.name}`, {
+        period_start: start.toISOString(),
+        attempt: `${attempts} of ${MAX_ATTEMPTS}`,
+      });
       onRun?.(job.name, { periodStart: start, error });
       if (!last) return;
     } finally {

@@ -2,7 +2,11 @@
 // the app's handleError to a Sentry stand-in that speaks its envelope
 // protocol, with the route, release and request id, and without anything the
 // visitor gave (cookies, form values, query string, e-mail, address); a
-// refusal is not an error; and with no DSN nothing is sent.
+// refusal is not an error; and with no DSN nothing is sent. Work no request
+// saw is reported too: a scheduled job's failed run, an e-mail that keeps failing.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestIdContext } from "../../app/context";
@@ -13,8 +17,13 @@ import {
   stopErrorReporting,
   withErrorReporting,
 } from "../../app/server/error-reporting.server";
+import { createMailer } from "../../app/server/mail.server";
+import { enqueueMail, FAILING_EMAIL_ATTEMPTS, processOutbox } from "../../app/server/outbox.server";
+import { MAX_ATTEMPTS, startScheduler } from "../../app/server/scheduler.server";
 import { RequestTimings, timeRequest } from "../../app/server/server-timing.server";
 import { startSentryPeer } from "../helpers/sentry-peer";
+import { startSmtpPeer } from "../helpers/smtp-peer";
+import { createTestDatabase } from "../helpers/test-database";
 
 let peer: Awaited<ReturnType<typeof startSentryPeer>>;
 beforeAll(async () => {
@@ -141,5 +150,56 @@ describe("error reporting", () => {
       script: "/app/lib/error-reporter.ts",
       route: "/buy/:slug",
     });
+  });
+
+  it("reports work no request saw: a scheduled job's failed run, and an e-mail once it keeps failing", async () => {
+    const database = await createTestDatabase();
+    const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), "hbs-mail-"));
+    const closed = await startSmtpPeer();
+    await closed.close(); // nobody listens on its port now: every try fails
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${closed.port}`,
+      from: "HBS <no-reply@hbs.example>",
+      mailDir,
+    });
+    try {
+      const before = peer.events.length;
+      const clock = { now: new Date("2026-11-23T10:00:00Z") };
+      const scheduler = startScheduler(
+        database.db,
+        [{ name: "alerts", everyMs: 60_000, run: () => Promise.reject(new Error("alerts could not be sent")) }],
+        { clock: () => clock.now, ticking: false },
+      );
+      await scheduler.tick();
+      await scheduler.stop();
+
+      await enqueueMail(database.db, { to: "maryam@example.com", subject: "Private details", text: "Hello" });
+      const tries = FAILING_EMAIL_ATTEMPTS + 1;
+      for (let n = 0; n < tries; n++) {
+        // Each try an hour after the last: past any retry's pause.
+        expect(await processOutbox(database.db, mailer, new Date(Date.now() + n * 3_600_000))).toEqual({
+          sent: 0,
+          failed: 1,
+        });
+      }
+      await flushErrorReports();
+
+      const reported = peer.events.slice(before);
+      expect(reported.map((event) => event.tags)).toEqual([
+        { task: "scheduled job alerts", period_start: "2026-11-23T10:00:00.000Z", attempt: `1 of ${MAX_ATTEMPTS}` },
+        // Once, at the try that makes it one that keeps failing, not at every try.
+        { task: "outbox", outbox_id: expect.any(String), attempts: String(FAILING_EMAIL_ATTEMPTS) },
+      ]);
+      expect(reported.map((event) => event.transaction)).toEqual(["scheduled job alerts", "outbox"]);
+      const values = reported.map((event) => (event.exception as { values: { value: string }[] }).values[0]!.value);
+      expect(values[0]).toBe("alerts could not be sent");
+      expect(values[1]).toMatch(/ECONNREFUSED/);
+      const sent = JSON.stringify(reported);
+      for (const personal of PERSONAL) expect(sent).not.toContain(personal);
+    } finally {
+      mailer.close();
+      fs.rmSync(mailDir, { recursive: true, force: true });
+      await database.destroy();
+    }
   });
 });

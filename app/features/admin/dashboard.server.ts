@@ -4,6 +4,7 @@
 import { and, count, desc, eq, gte, isNull, lt, min, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { db } from "~/server/db.server";
+import { FAILING_EMAIL_ATTEMPTS } from "~/server/outbox.server";
 import {
   businessClaim,
   businessListing,
@@ -23,8 +24,6 @@ import {
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A payment event still failing after this many tries has stopped being a blip. */
 export const STUCK_EVENT_ATTEMPTS = 10;
-/** An e-mail still unsent after this many tries keeps failing. */
-export const FAILING_EMAIL_ATTEMPTS = 3;
 /** Of each kind of trouble, the dashboard names this many; its queue has the rest. */
 const TROUBLE_SHOWN = 5;
 

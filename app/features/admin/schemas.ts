@@ -1,6 +1,6 @@
 // The back office's forms, shared by the browser (Conform) and the server.
 import { z } from "~/lib/zod";
-import { email, line, optionalPhone, photos, pounds, text } from "~/features/enquiries/schemas";
+import { email, line, optionalPhone, photos, pounds, text } from "~/lib/forms/fields";
 import { cleanLine, cleanText } from "~/lib/text";
 import { MAX_PHOTO_BYTES, PHOTO_TYPES } from "~/lib/forms/form-rules";
 import { certifiedShape, checkEvidence, evidenceShape, hoursShape } from "~/features/directory/evidence-schema";

@@ -1,7 +1,7 @@
 // "Report a change" on a business page: a visitor tells staff something is
 // no longer true. It joins the enquiries queue; nothing on the directory
 // changes until staff decide (docs/decisions/0027-halal-evidence.md).
-import { email, line, text } from "~/features/enquiries/schemas";
+import { email, line, text } from "~/lib/forms/fields";
 import { z } from "~/lib/zod";
 
 export const reportChangeLabels = {

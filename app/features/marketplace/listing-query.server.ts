@@ -2,7 +2,7 @@ import { listingCategoryCodes } from "~/lib/categories";
 import { searchParamsObject } from "~/lib/list-query";
 import { optionalText, pageParam } from "~/lib/list-query.server";
 import { z } from "~/lib/zod";
-import { MAX_POUNDS } from "~/features/enquiries/schemas";
+import { MAX_POUNDS } from "~/lib/forms/fields";
 import { tenures, type Tenure } from "./listing-facts";
 import { factFilterParams, listingSorts, type FactFilter, type ListingSort } from "./listing-query";
 

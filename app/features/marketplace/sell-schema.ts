@@ -4,7 +4,7 @@
 // that is refused says why under its field.
 import { z } from "~/lib/zod";
 import { listingCategoryCodes } from "~/lib/categories";
-import { email, line, phone, photos, pounds, text } from "~/features/enquiries/schemas";
+import { email, line, phone, photos, pounds, text } from "~/lib/forms/fields";
 import { cleanLine } from "~/lib/text";
 import { halalStatuses, leaseTypes, tenures } from "./listing-facts";
 

@@ -2,7 +2,7 @@
 // same fields and rules as staff's editor, so one change means one place.
 import { halalStatementShape, ownerEditableShape } from "~/features/admin/schemas";
 import { checkEvidence } from "~/features/directory/evidence-schema";
-import { email, photos, text } from "~/features/enquiries/schemas";
+import { email, photos, text } from "~/lib/forms/fields";
 import { z } from "~/lib/zod";
 
 /** Published at once: description, phone, website, hours and the photo. */

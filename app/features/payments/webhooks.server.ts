@@ -12,6 +12,7 @@ import { changedFields, recordAudit } from "~/server/audit.server";
 import { recordEnquiry } from "~/features/enquiries/enquiries.server";
 import { db, type Database } from "~/server/db.server";
 import { env } from "~/server/env.server";
+import { reportBackgroundError } from "~/server/error-reporting.server";
 import { logger } from "~/server/logger.server";
 import { enquiry, payment, stripeEvent, subscription, user } from "~/server/schema";
 import { shortfall } from "./billing.server";
@@ -78,7 +79,7 @@ export async function applyStoredEvent(id: string, now = new Date()) {
         .where(eq(stripeEvent.id, id));
       return true;
     } catch (error) {
-      logger.error({ err: error, event: id }, "a Stripe event could not be applied");
+      reportBackgroundError(error, "stripe event", { event: id });
       await tx
         .update(stripeEvent)
         .set({ attempts: sql`${stripeEvent.attempts} + 1`, lastError: String(error).slice(0, 500) })

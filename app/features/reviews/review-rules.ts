@@ -1,6 +1,6 @@
 // What a review and a report may be: one Zod schema each for the browser
 // (Conform) and the server, and how a review list is sorted (decision 0035).
-import { text } from "~/features/enquiries/schemas";
+import { text } from "~/lib/forms/fields";
 import { cleanLine } from "~/lib/text";
 import { londonDay } from "~/lib/dates";
 import { z } from "~/lib/zod";
