@@ -4,6 +4,6 @@ import { defineConfig } from "drizzle-kit";
 // the app at start and by `npm run db:migrate` (see app/server/db.server.ts).
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./app/server/schema.ts",
+  schema: "./app/server/schema/index.ts",
   out: "./drizzle",
 });

@@ -31,7 +31,7 @@ const subscriptionSorts = {
 type SubscriptionSort = keyof typeof subscriptionSorts;
 type SubscriptionFilter = "status" | "type";
 
-/** The statuses a subscription passes through (schema.ts); "abandoned" also finds checkouts left open over a day. */
+/** The statuses a subscription passes through (schema/payments.ts); "abandoned" also finds checkouts left open over a day. */
 export const SUBSCRIPTION_STATUSES = [
   "pending",
   "abandoned",

@@ -13,7 +13,7 @@
 // businesses as they were come off, as they are go on. Rows are only ever
 // added, so no writer waits for another; the hourly housekeeping sums them up
 // (compactDirectoryCounts in app/features/directory/counts.server.ts), which
-// changes no sum. Its table is open_week_change in app/server/schema.ts.
+// changes no sum. Its table is open_week_change in app/server/schema/read-models.ts.
 //
 // To change what keeps it, edit the SQL here and write a migration that runs
 // the same SQL: tests/integration/read-models.test.ts fails until the

@@ -12,7 +12,7 @@
 // they were come off and as they are go on, summed per category; rows are
 // only ever added, and the hourly housekeeping sums them up
 // (compactDirectoryCounts). Its table is published_business_change in
-// app/server/schema.ts.
+// app/server/schema/read-models.ts.
 //
 // To change what keeps it, edit the SQL here and write a migration that runs
 // the same SQL: tests/integration/read-models.test.ts fails until the

@@ -2,7 +2,7 @@
 // town, or a confidential listing's generic title and postcode district) and
 // of the businesses' names, from their generated word arrays
 // business_listing.search_title_words and directory_business.name_words
-// (app/server/schema.ts).
+// (app/server/schema/marketplace.ts and directory.ts).
 //
 // Why: a typo'd search word is looked up among these few thousand words by
 // trigram similarity, and the rows holding the words found are read from
