@@ -328,8 +328,32 @@ describe("the owner's page", () => {
       await decideHalalProposal(admin, grill.id, second!.id, { approve: false, reason: "Certificate lapsed." }),
     ).toBe(true);
     expect((await businessNow(grill.id)).halalStatus).toBe("fully_halal");
-    const [rejected] = (await mailsTo(owner.email)).slice(-1);
-    expect(rejected!.text).toContain("Certificate lapsed.");
+    expect((await mailsTo(owner.email)).slice(-2)).toEqual([
+      expect.objectContaining({ subject: `Your halal details are live: ${grill.name}` }),
+      expect.objectContaining({
+        subject: `We could not publish your halal details: ${grill.name}`,
+        text: expect.stringContaining("Why: Certificate lapsed."),
+      }),
+    ]);
+    const decisions = await app.database.db
+      .select({ action: auditLog.action, actor: auditLog.actorId, before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "business"), eq(auditLog.entityId, String(grill.id))))
+      .orderBy(auditLog.id);
+    expect(decisions.filter((entry) => entry.action.startsWith("business.halal-proposal-"))).toEqual([
+      {
+        action: "business.halal-proposal-approve",
+        actor: admin.id,
+        before: { halalStatus: null, halalCertifierBody: null, halalCertificateNumber: null },
+        after: proposal,
+      },
+      {
+        action: "business.halal-proposal-reject",
+        actor: admin.id,
+        before: null,
+        after: { reason: "Certificate lapsed." },
+      },
+    ]);
   });
 
   it("shows the owner their businesses' views and favourites over 30 days, and nobody else's", async () => {

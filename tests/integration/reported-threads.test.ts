@@ -266,4 +266,19 @@ describe("a reported thread in the back office", () => {
     ]);
     expect((await page(thread.id)).thread.reported[0]!.suspended).toBe(true);
   });
+
+  // Every back-office action reads its form as this one does (readStaffAction).
+  it("answers a 404 for an id that is none, and refuses a form without an action or too large", async () => {
+    await expect(asStaff(staffAction, Number.NaN, { intent: "reply", body: "Hello" })).rejects.toMatchObject({
+      init: { status: 404 },
+    });
+    const thread = (await threadBetween((await member("Quiet Buyer")).id, (await member("Quiet Seller")).id))!;
+    expect(await act(thread.id, { body: "Hello" })).toEqual({
+      status: 400,
+      toast: undefined,
+      error: { "": ["Unknown action"] },
+    });
+    expect(await act(thread.id, { intent: "reply", body: "x".repeat(70_000) })).toMatchObject({ status: 413 });
+    expect(await messageCount(thread.id)).toBe(1);
+  });
 });

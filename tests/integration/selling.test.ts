@@ -59,6 +59,15 @@ const publish = (id: number, publishedAt: Date) =>
   app.database.db.update(businessListing).set({ status: "published", publishedAt }).where(eq(businessListing.id, id));
 const listingNow = async (id: number) =>
   (await app.database.db.select().from(businessListing).where(eq(businessListing.id, id)))[0]!;
+/** Staff's decisions on the listing's revisions, as the audit log has them, oldest first. */
+const staffDecisions = async (listingId: number) =>
+  (
+    await app.database.db
+      .select({ action: auditLog.action, actor: auditLog.actorEmail, before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "listing"), eq(auditLog.entityId, String(listingId))))
+      .orderBy(auditLog.id)
+  ).filter((entry) => entry.action.startsWith("listing.revision-"));
 const mailsTo = async (to: string) =>
   (await app.database.db.select().from(outbox).orderBy(outbox.id))
     .map((row) => row.payload as { to: string; subject: string; text: string })
@@ -255,7 +264,44 @@ describe("editing", () => {
     const second = await pendingRevisionOf(listing.id);
     await decideRevision(staff, listing.id, second!.id, { approve: false, reason: "The price looks like a typo." });
     expect((await listingNow(listing.id)).askingPricePence).toBe(41_000_00);
-    expect((await mailsTo(owner.email)).at(-1)!.text).toContain("Why: The price looks like a typo.");
+    // Named as the seller wanted it, though the listing keeps its name.
+    expect((await mailsTo(owner.email)).at(-1)).toMatchObject({
+      subject: "We could not publish your changes: Grill House",
+      text: expect.stringContaining("Why: The price looks like a typo."),
+    });
+    expect(await staffDecisions(listing.id)).toEqual([
+      {
+        action: "listing.revision-approve",
+        actor: "staff@example.com",
+        before: { title: listing.title, askingPricePence: 50_000_00 },
+        after: { title: "Grill House", askingPricePence: 41_000_00 },
+      },
+      {
+        action: "listing.revision-reject",
+        actor: "staff@example.com",
+        before: null,
+        after: { reason: "The price looks like a typo." },
+      },
+    ]);
+  });
+
+  it("approves changes staff have already made to the listing without changing it again", async () => {
+    const owner = await member();
+    const listing = await submit(owner.email, owner.id);
+    await publish(listing.id, new Date());
+    await editOwnListing(owner, listing.id, edit({ businessName: listing.title, askingPrice: 50_000_00 - 1 }));
+    const revision = await pendingRevisionOf(listing.id);
+    await app.database.db
+      .update(businessListing)
+      .set({ askingPricePence: 50_000_00 - 1 })
+      .where(eq(businessListing.id, listing.id));
+    const staff = { id: owner.id, email: "staff@example.com" };
+    expect(await decideRevision(staff, listing.id, revision!.id, { approve: true })).toBe(true);
+    expect(await pendingRevisionOf(listing.id)).toBeNull();
+    expect(await staffDecisions(listing.id)).toEqual([
+      { action: "listing.revision-approve", actor: "staff@example.com", before: {}, after: {} },
+    ]);
+    expect((await mailsTo(owner.email)).at(-1)!.subject).toBe(`Your changes are live: ${listing.title}`);
   });
 });
 

@@ -20,7 +20,7 @@ import { addDays, londonDay, londonMidnight } from "~/lib/dates";
 import { routeId } from "~/lib/route-id";
 import { db, type Database } from "~/server/db.server";
 import { env } from "~/server/env.server";
-import { wakeOutbox } from "~/server/lifecycle.server";
+import { decideProposal, type ProposalDecision } from "~/server/proposals.server";
 import { enqueueMail } from "~/server/outbox.server";
 import { directoryBusiness, favouriteBusiness, halalProposal, review, user } from "~/server/schema";
 import { shownReview } from "~/features/reviews/reviews.server";
@@ -259,59 +259,51 @@ export async function listPendingHalalProposals() {
 }
 
 /** Staff apply or reject a waiting proposal; false when it no longer waits. */
-export async function decideHalalProposal(
+export function decideHalalProposal(
   admin: Member,
   businessId: number,
   proposalId: number,
-  decision: { approve: true } | { approve: false; reason: string },
+  decision: ProposalDecision,
 ): Promise<boolean> {
-  const decided = await db().transaction(async (tx) => {
-    const [proposal] = await tx
-      .update(halalProposal)
-      .set({
-        status: decision.approve ? "approved" : "rejected",
-        reason: decision.approve ? null : decision.reason,
-        decidedAt: new Date(),
-      })
-      .where(
-        and(
-          eq(halalProposal.id, proposalId),
-          eq(halalProposal.businessId, businessId),
-          eq(halalProposal.status, "pending"),
-        ),
-      )
-      .returning();
-    if (!proposal) return false;
-    const [business] = await tx.select().from(directoryBusiness).where(eq(directoryBusiness.id, businessId));
-    if (!business) return false;
-    const changes = changedFields(currentHalal(business), allowedHalal(proposal.changes));
-    if (decision.approve && Object.keys(changes.after).length > 0) {
-      await tx.update(directoryBusiness).set(changes.after).where(eq(directoryBusiness.id, businessId));
-    }
-    await recordAudit(tx, admin, {
-      action: decision.approve ? "business.halal-proposal-approve" : "business.halal-proposal-reject",
+  return decideProposal(admin, decision, {
+    markDecided: (tx, decided) =>
+      tx
+        .update(halalProposal)
+        .set(decided)
+        .where(
+          and(
+            eq(halalProposal.id, proposalId),
+            eq(halalProposal.businessId, businessId),
+            eq(halalProposal.status, "pending"),
+          ),
+        )
+        .returning(),
+    subject: async (tx) => (await tx.select().from(directoryBusiness).where(eq(directoryBusiness.id, businessId)))[0],
+    current: currentHalal,
+    allowed: allowedHalal,
+    apply: (tx, changed) => tx.update(directoryBusiness).set(changed).where(eq(directoryBusiness.id, businessId)),
+    audit: {
+      approve: "business.halal-proposal-approve",
+      reject: "business.halal-proposal-reject",
       entityType: "business",
       entityId: businessId,
-      ...(decision.approve ? changes : { after: { reason: decision.reason } }),
-    });
-    const [owner] = await tx
-      .select({ email: user.email, name: user.name, fullName: user.fullName })
-      .from(user)
-      .where(eq(user.id, proposal.userId));
-    if (owner) {
+    },
+    tell: async (tx, { proposal, subject: business, reason }) => {
+      const [owner] = await tx
+        .select({ email: user.email, name: user.name, fullName: user.fullName })
+        .from(user)
+        .where(eq(user.id, proposal.userId));
+      if (!owner) return;
       await enqueueMail(
         tx,
         halalProposalMail(addressee(owner), {
           business: business.name,
           url: new URL(`/halal-network-space/${business.slug}`, env().SITE_URL).toString(),
-          reason: decision.approve ? null : decision.reason,
+          reason,
         }),
       );
-    }
-    return true;
+    },
   });
-  if (decided) wakeOutbox();
-  return decided;
 }
 
 /** The owner's own waiting proposal, as the values they sent (for their form). */

@@ -1,12 +1,11 @@
 // Staff's side of sellers' changes to published listings (decision 0030):
 // the live version stays until a member of staff approves the revision.
 import { and, asc, eq } from "drizzle-orm";
-import { changedFields, recordAudit } from "~/server/audit.server";
 import { formatPence } from "~/lib/money";
 import { db } from "~/server/db.server";
 import { env } from "~/server/env.server";
-import { wakeOutbox } from "~/server/lifecycle.server";
 import { enqueueMail } from "~/server/outbox.server";
+import { decideProposal, type ProposalDecision } from "~/server/proposals.server";
 import { businessListing, listingRevision } from "~/server/schema";
 import { revisionMail } from "./emails.server";
 import { currentSellerColumns, SELLER_COLUMNS, type SellerColumns } from "./seller-actions.server";
@@ -80,52 +79,42 @@ export async function pendingRevisionOf(listingId: number) {
 }
 
 /** Approves (applies) or rejects a waiting revision; false when it is no longer waiting. */
-export async function decideRevision(
+export function decideRevision(
   admin: { id: string; email: string },
   listingId: number,
   revisionId: number,
-  decision: { approve: true } | { approve: false; reason: string },
+  decision: ProposalDecision,
 ): Promise<boolean> {
-  const decided = await db().transaction(async (tx) => {
-    const [revision] = await tx
-      .update(listingRevision)
-      .set({
-        status: decision.approve ? "approved" : "rejected",
-        reason: decision.approve ? null : decision.reason,
-        decidedAt: new Date(),
-      })
-      .where(
-        and(
-          eq(listingRevision.id, revisionId),
-          eq(listingRevision.listingId, listingId),
-          eq(listingRevision.status, "pending"),
-        ),
-      )
-      .returning();
-    if (!revision) return false;
-    const [listing] = await tx.select().from(businessListing).where(eq(businessListing.id, listingId));
-    if (!listing) return false;
-    const changes = changedFields(currentSellerColumns(listing), allowedChanges(revision.changes));
-    if (decision.approve) {
-      await tx.update(businessListing).set(changes.after).where(eq(businessListing.id, listingId));
-    }
-    await recordAudit(tx, admin, {
-      action: decision.approve ? "listing.revision-approve" : "listing.revision-reject",
+  return decideProposal(admin, decision, {
+    markDecided: (tx, decided) =>
+      tx
+        .update(listingRevision)
+        .set(decided)
+        .where(
+          and(
+            eq(listingRevision.id, revisionId),
+            eq(listingRevision.listingId, listingId),
+            eq(listingRevision.status, "pending"),
+          ),
+        )
+        .returning(),
+    subject: async (tx) => (await tx.select().from(businessListing).where(eq(businessListing.id, listingId)))[0],
+    current: currentSellerColumns,
+    allowed: allowedChanges,
+    apply: (tx, changed) => tx.update(businessListing).set(changed).where(eq(businessListing.id, listingId)),
+    audit: {
+      approve: "listing.revision-approve",
+      reject: "listing.revision-reject",
       entityType: "listing",
       entityId: listingId,
-      ...(decision.approve ? changes : { after: { reason: decision.reason } }),
-    });
-    const seller = await sellerContact(listing, undefined, tx);
-    if (seller) {
+    },
+    tell: async (tx, { subject: listing, changed, reason }) => {
+      const seller = await sellerContact(listing, undefined, tx);
+      if (!seller) return;
       const url = new URL(`/buy/${listing.slug}`, env().SITE_URL).toString();
-      const title = (changes.after.title as string | undefined) ?? listing.title;
-      await enqueueMail(
-        tx,
-        revisionMail(seller, { title, url, reason: decision.approve ? null : decision.reason }, decision.approve),
-      );
-    }
-    return true;
+      // Named as the seller wanted it, even when refused.
+      const title = (changed.title as string | undefined) ?? listing.title;
+      await enqueueMail(tx, revisionMail(seller, { title, url, reason }, decision.approve));
+    },
   });
-  if (decided) wakeOutbox();
-  return decided;
 }

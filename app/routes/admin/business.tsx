@@ -18,8 +18,7 @@ import {
   HoursFields,
   ImageFields,
 } from "~/features/admin/components/business-evidence-fields";
-import { idParam, readAdminForm } from "~/features/admin/form.server";
-import { currentAdmin } from "~/features/admin/guard.server";
+import { idParam, readStaffForm } from "~/features/admin/form.server";
 import { businessSchema, hygieneLinkSchema, rejectSchema } from "~/features/admin/schemas";
 import { decideHalalProposal, pendingHalalProposalOf } from "~/features/owners/owner.server";
 import { RevisionReview } from "~/features/selling/components/revision-review";
@@ -77,15 +76,14 @@ async function hygieneAction(admin: SessionUser, id: number | null, formData: Fo
   });
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = currentAdmin(context);
-  const id = idOrNew(params.id);
-  const { formData, refused } = await readAdminForm(request, { ...SELL_FORM_LIMITS, maxFiles: 1 });
-  if (refused) return refused;
-  const intent = formData.get("intent");
+export async function action(args: Route.ActionArgs) {
+  const id = idOrNew(args.params.id);
+  const sent = await readStaffForm(args, { ...SELL_FORM_LIMITS, maxFiles: 1 });
+  if (sent.refused) return sent.refused;
+  const { admin, intent, formData } = sent;
   if (intent === "hygiene-link" || intent === "hygiene-unlink") return hygieneAction(admin, id, formData);
   if (id !== null && (intent === "revision-approve" || intent === "revision-reject")) {
-    return decideProposal(admin, id, intent, formData);
+    return decideHalalDetails(admin, id, intent, formData);
   }
   const submission = parseWithZod(formData, { schema: businessSchema });
   if (submission.status !== "success") {
@@ -105,7 +103,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 /** Staff's decision on the owner's halal details (decision 0036). */
-async function decideProposal(
+async function decideHalalDetails(
   admin: { id: string; email: string },
   id: number,
   intent: "revision-approve" | "revision-reject",

@@ -3,8 +3,7 @@ import { data, Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { TextareaField } from "~/components/ui/field";
 import { AdminHeading, DetailList } from "~/features/admin/components/admin-shell";
-import { idParam, readAdminForm } from "~/features/admin/form.server";
-import { currentAdmin } from "~/features/admin/guard.server";
+import { idParam, readStaffAction } from "~/features/admin/form.server";
 import { rejectSchema } from "~/features/admin/schemas";
 import { decideClaim, getClaim, type DecideOutcome } from "~/features/owners/claims.server";
 import { formatLondonDateTime } from "~/lib/dates";
@@ -57,12 +56,10 @@ const toasts: Record<DecideOutcome, { type: "success" | "error"; title: string; 
   },
 };
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = currentAdmin(context);
-  const id = idParam(params.id);
-  const { formData, refused } = await readAdminForm(request);
-  if (refused) return refused;
-  const intent = String(formData.get("intent"));
+export async function action(args: Route.ActionArgs) {
+  const sent = await readStaffAction(args);
+  if (sent.refused) return sent.refused;
+  const { admin, id, intent, formData } = sent;
   if (intent === "approve") {
     return redirectWithToast(`/admin/claims/${id}`, toasts[await decideClaim(admin, id, { approve: true })]);
   }

@@ -7,8 +7,7 @@ import { Label, Select } from "~/components/ui/form-controls";
 import { AdminHeading } from "~/features/admin/components/admin-shell";
 import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
 import { addEnquiryNote, getEnquiry, setEnquiryStatus } from "~/features/admin/enquiries.server";
-import { idParam, readAdminForm } from "~/features/admin/form.server";
-import { currentAdmin } from "~/features/admin/guard.server";
+import { idParam, readStaffAction } from "~/features/admin/form.server";
 import { enquiryStatusSchema, noteSchema } from "~/features/admin/schemas";
 import { enquiryFields, enquiryReference, enquirySender } from "~/features/enquiries/emails.server";
 import { enquiryKindLabels, enquiryStatusLabels, type EnquiryStatus } from "~/features/enquiries/enquiry-kinds";
@@ -38,12 +37,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = currentAdmin(context);
-  const id = idParam(params.id);
-  const { formData, refused } = await readAdminForm(request);
-  if (refused) return refused;
-  const intent = String(formData.get("intent"));
+export async function action(args: Route.ActionArgs) {
+  const sent = await readStaffAction(args);
+  if (sent.refused) return sent.refused;
+  const { admin, id, intent, formData } = sent;
   const back = `/admin/enquiries/${id}`;
   const schema = intent === "note" ? noteSchema : enquiryStatusSchema;
   const submission = parseWithZod(formData, { schema });

@@ -4,8 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { recordAudit } from "~/server/audit.server";
 import { AdminHeading, DetailList } from "~/features/admin/components/admin-shell";
 import { ListingEditor, ListingTransitions } from "~/features/admin/components/listing-editor";
-import { idParam, readAdminForm } from "~/features/admin/form.server";
-import { currentAdmin } from "~/features/admin/guard.server";
+import { idParam, readStaffAction } from "~/features/admin/form.server";
 import { listingStatusLabels, listingTransitionLabels, type ListingTransition } from "~/features/admin/labels";
 import {
   getListingForReview,
@@ -68,12 +67,10 @@ export async function loader({ params }: Route.LoaderArgs) {
 // The edit form carries up to ten new images, many image checkboxes and the key facts.
 const EDIT_FORM_LIMITS = { ...SELL_FORM_LIMITS, maxParts: 140 };
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = currentAdmin(context);
-  const id = idParam(params.id);
-  const { formData, refused } = await readAdminForm(request, EDIT_FORM_LIMITS);
-  if (refused) return refused;
-  const intent = String(formData.get("intent"));
+export async function action(args: Route.ActionArgs) {
+  const sent = await readStaffAction(args, EDIT_FORM_LIMITS);
+  if (sent.refused) return sent.refused;
+  const { admin, id, intent, formData } = sent;
   if (intent === "confidential") {
     const found = await getListingForReview(id);
     if (!found) throw data(null, { status: 404 });

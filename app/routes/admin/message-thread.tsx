@@ -6,8 +6,7 @@ import { FormErrors, TextareaField } from "~/components/ui/field";
 import { AdminHeading, DetailList } from "~/features/admin/components/admin-shell";
 import { SuspendForm } from "~/features/admin/components/suspend-form";
 import { recordAudit } from "~/server/audit.server";
-import { idParam, readAdminForm } from "~/features/admin/form.server";
-import { currentAdmin } from "~/features/admin/guard.server";
+import { idParam, readStaffAction } from "~/features/admin/form.server";
 import { banSchema } from "~/features/admin/schemas";
 import { changeUser } from "~/features/admin/users.server";
 import { MessageList } from "~/features/messages/components/message-list";
@@ -70,12 +69,10 @@ export async function loader({ params }: Route.LoaderArgs) {
 /** "warn-seller" and the like: what to do, and to which member of the thread. */
 const MEMBER_ACTION = /^(warn|block|unblock|suspend)-(buyer|seller)$/;
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = currentAdmin(context);
-  const id = idParam(params.id);
-  const { formData, refused } = await readAdminForm(request);
-  if (refused) return refused;
-  const intent = String(formData.get("intent"));
+export async function action(args: Route.ActionArgs) {
+  const sent = await readStaffAction(args);
+  if (sent.refused) return sent.refused;
+  const { admin, id, intent, formData } = sent;
   const back = `/admin/messages/${id}`;
   if (intent === "reply") {
     const submission = parseWithZod(formData, { schema: messageSchema });
@@ -147,7 +144,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const member = await reportedMember(db(), id, side);
     if (!member) return redirectWithToast(back, notReported);
     // The users' own suspension, as their page makes it (it audits it); then the reports it answered.
-    const outcome = await changeUser(admin, request, member.id, { kind: "ban", reason: submission.value.reason });
+    const outcome = await changeUser(admin, args.request, member.id, { kind: "ban", reason: submission.value.reason });
     if (!outcome.ok) return redirectWithToast(back, { type: "error", title: outcome.message });
     await db().transaction((tx) => resolveReportsAbout(tx, admin, id, member.id, "suspend"));
     return redirectWithToast(back, {

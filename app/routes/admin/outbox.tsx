@@ -4,8 +4,7 @@ import { Button } from "~/components/ui/button";
 import { ListControls, ListFooter, SortableTable } from "~/features/admin/components/admin-list";
 import { AdminHeading, EmptyNote } from "~/features/admin/components/admin-shell";
 import { StatusTabs } from "~/features/admin/components/status-tabs";
-import { idParam, readAdminForm } from "~/features/admin/form.server";
-import { currentAdmin } from "~/features/admin/guard.server";
+import { idParam, readStaffForm } from "~/features/admin/form.server";
 import { OUTBOX_STATES, outboxStateLabels as stateLabels } from "~/features/admin/labels";
 import { loadAdminList } from "~/features/admin/lists/admin-list.server";
 import { listHref } from "~/features/admin/lists/list-params";
@@ -38,10 +37,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = currentAdmin(context);
-  const { formData, refused } = await readAdminForm(request);
-  if (refused) return refused;
+export async function action(args: Route.ActionArgs) {
+  const sent = await readStaffForm(args);
+  if (sent.refused) return sent.refused;
+  const { admin, formData } = sent;
   const id = idParam(String(formData.get("id") ?? ""));
   if (!(await retryMessage(admin, id))) throw data(null, { status: 404 });
   return redirectWithToast("/admin/outbox?state=queued", { type: "success", title: "Sending it again now" });

@@ -1,19 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { idParam, readAdminForm, refuse } from "~/features/admin/form.server";
-import { currentAdmin } from "~/features/admin/guard.server";
+import { readStaffAction, refuse } from "~/features/admin/form.server";
 import { setReviewWarning } from "~/features/reviews/moderation.server";
 import { warningSchema } from "~/features/reviews/review-rules";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/review-warning";
 
 /** Staff set or clear the warning on a business found buying reviews (the form is on the business's back-office page). */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = currentAdmin(context);
-  const id = idParam(params.id);
-  const { formData, refused } = await readAdminForm(request);
-  if (refused) return refused;
-  const intent = formData.get("intent");
+export async function action(args: Route.ActionArgs) {
+  const sent = await readStaffAction(args);
+  if (sent.refused) return sent.refused;
+  const { admin, id, intent, formData } = sent;
   let warning: string | null = null;
   if (intent === "set") {
     const submission = parseWithZod(formData, { schema: warningSchema });

@@ -6,8 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormErrors, TextareaField } from "~/components/ui/field";
 import { AdminHeading, DetailList } from "~/features/admin/components/admin-shell";
-import { idParam, readAdminForm } from "~/features/admin/form.server";
-import { currentAdmin } from "~/features/admin/guard.server";
+import { idParam, readStaffAction } from "~/features/admin/form.server";
 import { Stars } from "~/features/reviews/components/stars";
 import { decideReview, removeOwnerReply, staffReview } from "~/features/reviews/moderation.server";
 import { HOLD_REASONS, removalSchema, type HoldReason } from "~/features/reviews/review-rules";
@@ -52,12 +51,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = currentAdmin(context);
-  const id = idParam(params.id);
-  const { formData, refused } = await readAdminForm(request);
-  if (refused) return refused;
-  const intent = String(formData.get("intent"));
+export async function action(args: Route.ActionArgs) {
+  const sent = await readStaffAction(args);
+  if (sent.refused) return sent.refused;
+  const { admin, id, intent, formData } = sent;
   const back = `/admin/reviews/${id}`;
   if (intent === "publish") {
     if (!(await decideReview(admin, id, { kind: "publish" }))) throw data(null, { status: 404 });

@@ -4,8 +4,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { FormErrors, SelectField, TextField } from "~/components/ui/field";
 import { ListControls, ListFooter, SortableTable } from "~/features/admin/components/admin-list";
 import { AdminHeading, EmptyNote } from "~/features/admin/components/admin-shell";
-import { idParam, readAdminForm } from "~/features/admin/form.server";
-import { currentAdmin } from "~/features/admin/guard.server";
+import { idParam, readStaffForm } from "~/features/admin/form.server";
 import { loadAdminList } from "~/features/admin/lists/admin-list.server";
 import { listHref, readListParams } from "~/features/admin/lists/list-params";
 import {
@@ -69,16 +68,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = currentAdmin(context);
-  const { formData, refused } = await readAdminForm(request);
-  if (refused) return refused;
-  const intent = String(formData.get("intent"));
+export async function action(args: Route.ActionArgs) {
+  const sent = await readStaffForm(args);
+  if (sent.refused) return sent.refused;
+  const { admin, intent, formData } = sent;
   if (intent === "activate" || intent === "cancel") {
     const id = idParam(String(formData.get("id") ?? ""));
     const changed = await setSubscriptionStatus(admin, id, intent === "activate" ? "active" : "cancelled");
     // Back to the page of the list the button was on.
-    const list = readListParams(subscriptionsList.spec, new URL(request.url).searchParams);
+    const list = readListParams(subscriptionsList.spec, new URL(args.request.url).searchParams);
     return redirectWithToast(
       `/admin/subscriptions${listHref(list, {})}`,
       changed

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { AdminHeading, DataTable, DetailList } from "~/features/admin/components/admin-shell";
 import { SuspendForm } from "~/features/admin/components/suspend-form";
 import { Cell, HiddenNote, RecordSection } from "~/features/admin/components/member-record";
-import { readAdminForm } from "~/features/admin/form.server";
+import { readStaffForm } from "~/features/admin/form.server";
 import { currentAdmin } from "~/features/admin/guard.server";
 import { listingStatusLabels } from "~/features/admin/labels";
 import { banSchema } from "~/features/admin/schemas";
@@ -128,14 +128,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = currentAdmin(context);
-  const { formData, refused } = await readAdminForm(request);
-  if (refused) return refused;
-  const intent = String(formData.get("intent"));
-  const back = `/admin/users/${params.id}`;
+export async function action(args: Route.ActionArgs) {
+  const sent = await readStaffForm(args);
+  if (sent.refused) return sent.refused;
+  const { admin, intent, formData } = sent;
+  const back = `/admin/users/${args.params.id}`;
   if (intent === "sign-out-everywhere") {
-    const outcome = await signOutEverywhere(admin, params.id);
+    const outcome = await signOutEverywhere(admin, args.params.id);
     if (!outcome.ok) return redirectWithToast(back, { type: "error", title: outcome.message });
     return redirectWithToast(back, {
       type: "success",
@@ -160,7 +159,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const outcome = await changeUser(admin, request, params.id, change);
+  const outcome = await changeUser(admin, args.request, args.params.id, change);
   if (!outcome.ok) return redirectWithToast(back, { type: "error", title: outcome.message });
   const titles = {
     ban: "Account suspended: signed out, and their listings, reviews and messages hidden",
