@@ -5,18 +5,7 @@ import { configDefaults, defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
-    include: [
-      "app/**/*.test.{ts,tsx}",
-      "bench/**/*.test.ts",
-      "db/**/*.test.ts",
-      "tests/helpers/**/*.test.ts",
-      "tests/integration/**/*.test.ts",
-    ],
-    // The benchmarks' smoke run has a config of its own (vitest.bench-smoke.config.ts).
-    exclude: [...configDefaults.exclude, "bench/smoke.test.ts"],
     environment: "node",
-    // Migrated and seeded databases made once per run; each test file opens a copy.
-    globalSetup: ["tests/helpers/template-databases.ts"],
     // Both cores of the 2-core machines we run on (Vitest's default leaves one idle).
     maxWorkers: 2,
     // Tests never touch ./data: the embedded database and secrets stay in memory.
@@ -26,5 +15,28 @@ export default defineConfig({
     // long as alone (docs/testing.md, "Loaded runs").
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // Two projects, so that a run of unit tests alone never pays for the
+    // template databases: Vitest calls a project's globalSetup only when the
+    // project has a test to run.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "bench/**/*.test.ts", "db/**/*.test.ts", "tests/helpers/**/*.test.ts"],
+          // The benchmarks' smoke run has a config of its own (vitest.bench-smoke.config.ts).
+          exclude: [...configDefaults.exclude, "bench/smoke.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          // Migrated and seeded databases made once per run; each test file opens a copy.
+          globalSetup: ["tests/helpers/template-databases.ts"],
+        },
+      },
+    ],
   },
 });
