@@ -162,8 +162,8 @@ export const businessListing = pgTable(
       publicFigure(businessListing.leaseYearsRemaining, "tenure"),
     ),
     // "Price reduced" only where the asking price is public (decision 0084).
-    publicPriceReducedAt: timestamp("public_price_reduced_at", { withTimezone: true }).generatedAlwaysAs(
-      (): SQL => publicFigure(businessListing.priceReducedAt, "askingPrice"),
+    publicPriceReducedAt: timestamp("public_price_reduced_at", { withTimezone: true }).generatedAlwaysAs((): SQL =>
+      publicFigure(businessListing.priceReducedAt, "askingPrice"),
     ),
     // What the /buy search box looks through, lower-cased: every word as a
     // substring of search_text (title, category label, town, description),
