@@ -219,6 +219,11 @@ function scenarios(deepDirectoryPage: number, deepBuyPage: number, pastFeaturedP
     "min-price=20000&max-price=300000&min-turnover=100000&min-profit=20000&tenure=leasehold&min-lease-years=5&accommodation=yes&under-offer=hide",
   );
   add("buy", "category + profit, price-asc", "category=food&min-profit=50000&sort=price-asc");
+  // "New this week" and "Price reduced" (decision 0084), at LISTED_NOW.
+  add("buy", "new this week", "new=week");
+  add("buy", "price reduced", "reduced=yes");
+  add("buy", "sort biggest reduction", "sort=reduction");
+  add("buy", "reduced + category, by reduction", "reduced=yes&category=food&sort=reduction");
   add("buy", "near Birmingham, 10 miles", "near=Birmingham&radius=10");
   add("buy", "near B1 1AA, 3 miles", "near=B1 1AA&radius=3");
   add("buy", "near Birmingham 25 mi + price", "near=Birmingham&radius=25&max-price=150000");
@@ -274,6 +279,21 @@ async function keepFewFeatured(database: Database) {
       select ${directoryBusiness.id} from ${directoryBusiness} where ${directoryBusiness.showcased}
       order by ${directoryBusiness.id} limit ${FEW_FEATURED})`);
   await database.execute(sql`vacuum (analyze) ${directoryBusiness}`);
+}
+
+/** When the bulk listings were listed: /buy's "New this week" and "Price reduced" count back from it. */
+const LISTED_NOW = new Date("2026-06-01T12:00:00Z");
+
+/**
+ * One listing in eight reduced by a tenth, through the price-history trigger; the reductions then
+ * dated over the 60 days before LISTED_NOW, so that about half are "Price reduced" (decision 0084).
+ */
+async function reducePrices(database: Database) {
+  await database.execute(sql`update ${businessListing} set asking_price_pence = asking_price_pence * 9 / 10
+    where ${businessListing.id} % 8 = 0`);
+  await database.execute(sql`update ${businessListing}
+    set price_reduced_at = ${LISTED_NOW.toISOString()}::timestamptz - (${businessListing.id} % 60) * interval '1 day'
+    where ${businessListing.priceReducedAt} is not null`);
 }
 
 /** The member of the signed-in scenarios. */
@@ -357,7 +377,13 @@ async function loadPage(scenario: Scenario): Promise<{ total: number; items: num
     return { total: result.total, items: result.items.length };
   }
   const [result] = await Promise.all([
-    searchListings(parseListingQuery(params), scenario.origin, near, scenario.signedIn ? BENCH_BUYER : null),
+    searchListings(
+      parseListingQuery(params),
+      scenario.origin,
+      near,
+      scenario.signedIn ? BENCH_BUYER : null,
+      LISTED_NOW,
+    ),
     listingTowns(),
   ]);
   if (scenario.enquiries) {
@@ -417,9 +443,10 @@ export async function runBrowseBenchmark(options: BrowseOptions): Promise<Browse
       businesses: options.businesses,
       listings: options.listings,
       seed: options.seed ?? 1,
-      now: new Date("2026-06-01T12:00:00Z"),
+      now: LISTED_NOW,
     });
     await addConfidentialListings(handle.db);
+    await reducePrices(handle.db);
     await addViewsAndPromotions(handle.db);
     await addEnquiries(handle.db);
     const insertMs = performance.now() - t;

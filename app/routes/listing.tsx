@@ -8,6 +8,7 @@ import { cardFigures } from "~/features/marketplace/components/card-figures";
 import { askingPriceLabel, offersLabel } from "~/features/marketplace/components/listing-text";
 import { underOfferLabel } from "~/features/marketplace/components/under-offer";
 import { keyFactRows } from "~/features/marketplace/listing-facts";
+import { listingBadges } from "~/features/marketplace/new-and-reduced";
 import { enquiryClientAction } from "~/lib/forms/client-action";
 import { handleEnquiryForm, listingsEnquiredBy, refuseEnquiry } from "~/features/enquiries/enquiries.server";
 import { listingInterestSchema } from "~/features/enquiries/schemas";
@@ -104,6 +105,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       // The figures a phone shows under the title, as a card shows them.
       headlineFigures: cardFigures(listing),
       underOffer: available && listing.underOfferAt ? underOfferLabel(listing.underOfferAt) : null,
+      // Decision 0084: only while the price is public and was reduced lately.
+      priceReduced: available ? reducedNote(listing) : null,
       // How current it is (decision 0030): when it was listed and when its seller last said it is still for sale.
       listedOn: listing.publishedAt ? formatLondonDate(listing.publishedAt) : null,
       confirmedOn: listing.confirmedAt ? formatLondonDate(listing.confirmedAt) : null,
@@ -118,6 +121,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // A business that has been sold or withdrawn is gone for good: say so.
     { status: available ? 200 : 410 },
   );
+}
+
+/** "Price reduced from £X on <date>", while the listing's public price was reduced lately. */
+function reducedNote(listing: Parameters<typeof listingBadges>[0]) {
+  const { reduced } = listingBadges(listing, new Date());
+  return reduced ? `Price reduced from ${formatPence(reduced.fromPence)} on ${formatLondonDate(reduced.on)}` : null;
 }
 
 /** Register interest in this listing (spec section 5); only while it is for sale. */
@@ -178,6 +187,7 @@ export default function Listing({
     keyFacts,
     headlineFigures,
     underOffer,
+    priceReduced,
     listedOn,
     confirmedOn,
   },
@@ -213,7 +223,12 @@ export default function Listing({
         {listing.town}
         {district ? `, ${district}` : ""}
       </p>
-      <PriceOnPhones askingPrice={askingPrice} figures={headlineFigures} available={available} />
+      <PriceOnPhones
+        askingPrice={askingPrice}
+        priceReduced={priceReduced}
+        figures={headlineFigures}
+        available={available}
+      />
       {listing.latitude !== null && listing.longitude !== null ? (
         <PlaceMapOnDemand
           tiles={tiles}
@@ -260,6 +275,7 @@ export default function Listing({
               <div>
                 <dt className="text-sm text-slate-700">Asking price</dt>
                 <dd className="text-3xl font-bold text-brand-800">{askingPrice}</dd>
+                {priceReduced ? <dd className="text-sm font-medium text-emerald-800">{priceReduced}</dd> : null}
               </div>
               {listing.monthlyLeasePence !== null ? (
                 <div>

@@ -32,6 +32,11 @@ export interface SeedListing {
   imageCount: number;
   /** Days before seeding that it was published: orders "latest". */
   publishedDaysAgo: number;
+  /**
+   * A price it was first published at, above askingPricePence, and how many days ago it came down
+   * to that (decision 0084): so that a fresh install shows "Price reduced".
+   */
+  reduced?: { fromPence: number; daysAgo: number };
   /** Some of the key facts (decision 0023), so a sample page shows its Key facts table. */
   facts?: Partial<typeof businessListing.$inferInsert>;
 }
@@ -98,6 +103,7 @@ export const seedListings: SeedListing[] = [
     imageKind: "cafe",
     imageCount: 8,
     publishedDaysAgo: 10,
+    reduced: { fromPence: 29_500_00, daysAgo: 4 },
   },
   {
     slug: "chaii-cafe-newport",

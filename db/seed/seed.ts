@@ -14,6 +14,7 @@ import {
   directoryBusiness,
   servicePackage,
 } from "../../app/server/schema";
+import { reducePrice } from "./price-history";
 import { lastConfirmed, seedBusinesses, seedListings, seedPackages, TOWNS } from "./data";
 import { writeSeedImage } from "./images";
 
@@ -75,7 +76,7 @@ export async function seedDatabase(db: Database, options: SeedImages & { now?: D
       images.push(imageUrl(await writeSeedImage(imageDir, listing.slug, listing.imageKind, listing.slug, i)));
     }
     const publishedAt = new Date(now.getTime() - listing.publishedDaysAgo * DAY_MS);
-    await db
+    const [inserted] = await db
       .insert(businessListing)
       .values({
         slug: listing.slug,
@@ -84,7 +85,7 @@ export async function seedDatabase(db: Database, options: SeedImages & { now?: D
         town: listing.town,
         postcode: listing.postcode,
         ...TOWNS[listing.town],
-        askingPricePence: listing.askingPricePence,
+        askingPricePence: listing.reduced?.fromPence ?? listing.askingPricePence,
         monthlyLeasePence: listing.monthlyLeasePence,
         description: listing.description,
         features: listing.features,
@@ -98,7 +99,12 @@ export async function seedDatabase(db: Database, options: SeedImages & { now?: D
         confirmedAt: lastConfirmed(publishedAt, now),
         createdAt: publishedAt,
       })
-      .onConflictDoNothing({ target: businessListing.slug });
+      .onConflictDoNothing({ target: businessListing.slug })
+      .returning({ id: businessListing.id });
+    if (inserted && listing.reduced) {
+      const reducedAt = new Date(now.getTime() - listing.reduced.daysAgo * DAY_MS);
+      await reducePrice(db, inserted.id, listing.askingPricePence, publishedAt, reducedAt);
+    }
   }
 
   const existingBusinesses = new Set(

@@ -328,6 +328,8 @@ const statements: Record<string, (w: World, db: Database) => Promise<string | nu
       () => ({ confidential: w.r.chance(0.5), confidentialTitle: title(w.r) }),
       () => ({ postcode: w.r.pick([null, "CF10 1AA", "YO1 7HH"]) }),
       () => ({ status: w.r.pick(["published", "withdrawn"] as const) }),
+      // Through the price history (decision 0084): up, down, or back to where it was.
+      () => ({ askingPricePence: w.r.int(1, 100) * 1_000_00 }),
     ])();
     await db.update(businessListing).set(change).where(inArray(businessListing.id, some));
     return `listings ${some.join(", ")} now ${JSON.stringify(change)}`;

@@ -16,5 +16,6 @@ describe("a saved search in words (the name /buy suggests)", () => {
     expect(describeSearch("min-price=20000&tenure=leasehold&under-offer=hide")).toBe(
       "Businesses, from £20,000, Leasehold, not under offer",
     );
+    expect(describeSearch("category=food&new=week&reduced=yes")).toBe("Food & Beverage, new this week, price reduced");
   });
 });

@@ -27,6 +27,8 @@ export function describeSearch(queryString: string): string {
     query.accommodation && "with accommodation",
     query.relocatable && "relocatable",
     query.hideUnderOffer && "not under offer",
+    query.newThisWeek && "new this week",
+    query.priceReduced && "price reduced",
   ].filter(Boolean);
   const what = head.filter(Boolean).join(" ");
   if (what === "Businesses" && figures.length === 0) return "All businesses for sale";

@@ -9,7 +9,11 @@ import type { ConfidentialFigure } from "~/server/schema";
  * exactly the figures the schema's ConfidentialFigure names, as confidential_figures stores them.
  */
 export const confidentialFigures = {
-  askingPrice: { label: "Asking price", fields: ["askingPricePence"] },
+  // With it, what it was reduced from and when (decision 0084).
+  askingPrice: {
+    label: "Asking price",
+    fields: ["askingPricePence", "firstPublishedPricePence", "priceReducedAt"],
+  },
   turnover: { label: "Annual turnover", fields: ["annualRevenuePence"] },
   netProfit: { label: "Net profit", fields: ["netProfitPence"] },
   lease: { label: "Lease per month and annual rent", fields: ["monthlyLeasePence", "annualRentPence"] },

@@ -16,13 +16,13 @@ describe("the number /buy's 'Filters (n)' shows", () => {
     expect(
       count(
         "min-price=20000&max-price=90000&min-turnover=1&min-profit=1&tenure=leasehold&min-lease-years=0" +
-          "&accommodation=yes&relocatable=yes&under-offer=hide",
+          "&accommodation=yes&relocatable=yes&under-offer=hide&new=week&reduced=yes",
       ),
-    ).toBe(9);
+    ).toBe(11);
   });
 
   it("does not count what /buy could not use", () => {
-    expect(count("category=cars&min-price=lots&tenure=forever&accommodation=maybe")).toBe(0);
+    expect(count("category=cars&min-price=lots&tenure=forever&accommodation=maybe&new=yes&reduced=1")).toBe(0);
     expect(count("min-price=50000&max-price=10000")).toBe(1);
   });
 });

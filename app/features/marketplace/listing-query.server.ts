@@ -33,6 +33,8 @@ export interface FactFilters {
   accommodation?: true;
   relocatable?: true;
   hideUnderOffer?: true;
+  newThisWeek?: true;
+  priceReduced?: true;
   /** What was typed in each figure's field, to show it again. */
   typed?: Partial<Record<FactFilter, string>>;
   /** Why a figure was not used, under its field. */
@@ -99,6 +101,8 @@ function parseFactFilters(raw: Record<string, string>): FactFilters {
   if (raw[factFilterParams.accommodation] === "yes") filters.accommodation = true;
   if (raw[factFilterParams.relocatable] === "yes") filters.relocatable = true;
   if (raw[factFilterParams.hideUnderOffer] === "hide") filters.hideUnderOffer = true;
+  if (raw[factFilterParams.newThisWeek] === "week") filters.newThisWeek = true;
+  if (raw[factFilterParams.priceReduced] === "yes") filters.priceReduced = true;
 
   if (Object.keys(typed).length) filters.typed = typed;
   if (Object.keys(errors).length) filters.filterErrors = errors;
@@ -128,6 +132,8 @@ export function countListingFilters(query: ListingQuery, nearApplied: boolean): 
     query.accommodation,
     query.relocatable,
     query.hideUnderOffer,
+    query.newThisWeek,
+    query.priceReduced,
   ];
   return filters.filter((value) => value !== undefined).length + (nearApplied ? 1 : 0);
 }
@@ -156,5 +162,7 @@ export function canonicalListingQuery(query: ListingQuery): string {
   if (query.accommodation) put(factFilterParams.accommodation, "yes");
   if (query.relocatable) put(factFilterParams.relocatable, "yes");
   if (query.hideUnderOffer) put(factFilterParams.hideUnderOffer, "hide");
+  if (query.newThisWeek) put(factFilterParams.newThisWeek, "week");
+  if (query.priceReduced) put(factFilterParams.priceReduced, "yes");
   return params.toString();
 }

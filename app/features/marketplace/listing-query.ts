@@ -5,6 +5,8 @@ export const listingSorts = {
   "price-asc": "Price: low to high",
   "price-desc": "Price: high to low",
   revenue: "Turnover: high to low",
+  // By the share of its first published price taken off, among those reduced lately (decision 0084).
+  reduction: "Biggest price reduction",
 } as const;
 export type ListingSort = keyof typeof listingSorts;
 
@@ -19,5 +21,8 @@ export const factFilterParams = {
   accommodation: "accommodation",
   relocatable: "relocatable",
   hideUnderOffer: "under-offer",
+  // Decision 0084.
+  newThisWeek: "new",
+  priceReduced: "reduced",
 } as const;
 export type FactFilter = keyof typeof factFilterParams;

@@ -13,6 +13,7 @@ import { CONFIDENTIAL_SLUG } from "./confidential";
 import { confidentialColumns, notConfidential, viewListings, type Viewer } from "./confidential.server";
 import type { ListingSort } from "./listing-query";
 import type { ListingQuery } from "./listing-query.server";
+import { newSince, reducedSince } from "./new-and-reduced";
 
 const published = eq(businessListing.status, "published");
 
@@ -38,6 +39,11 @@ export const cardColumns = {
   featured: businessListing.showcased,
   offersCount: businessListing.offersCount,
   underOfferAt: businessListing.underOfferAt,
+  // "New this week" and "Price reduced" (decision 0084): from the public date, so nothing is
+  // said of a price that is hidden; listingBadges decides from these.
+  publishedAt: businessListing.publishedAt,
+  priceReducedAt: businessListing.publicPriceReducedAt,
+  firstPublishedPricePence: businessListing.firstPublishedPricePence,
   // For maskListing (decision 0033); it drops them before anything reaches a page.
   ...confidentialColumns,
 };
@@ -81,8 +87,14 @@ const newestFirst: Tiebreak[] = [
  * By the public figures (decision 0062): a figure a confidential listing hides
  * sorts as one never given, after every listing that gives it, either way.
  */
-function orderFor(sort: Exclude<ListingSort, "nearest">): SQL[] {
+function orderFor(sort: Exclude<ListingSort, "nearest">, now: Date): SQL[] {
   switch (sort) {
+    case "reduction":
+      // The listings "Price reduced" finds first, by the share taken off; the others after, newest first.
+      return [
+        sql`case when ${businessListing.publicPriceReducedAt} >= ${reducedSince(now)} then (${businessListing.firstPublishedPricePence} - ${businessListing.askingPricePence})::float8 / ${businessListing.firstPublishedPricePence} end desc nulls last`,
+        ...orderBy(newestFirst),
+      ];
     case "price-asc":
       return [sql`${businessListing.publicAskingPricePence} asc nulls last`, asc(businessListing.id)];
     case "price-desc":
@@ -103,7 +115,7 @@ function orderFor(sort: Exclude<ListingSort, "nearest">): SQL[] {
  * does not match its filter. Each tests the public figure (decision 0062), so a
  * confidential listing matches only on a figure it shows.
  */
-function factConditions(query: ListingQuery): (SQL | undefined)[] {
+function factConditions(query: ListingQuery, now: Date): (SQL | undefined)[] {
   const atLeast = (column: AnyPgColumn, value: number | undefined) =>
     value === undefined ? undefined : gte(column, value);
   return [
@@ -119,11 +131,17 @@ function factConditions(query: ListingQuery): (SQL | undefined)[] {
     query.relocatable ? sql`${businessListing.relocatable}` : undefined,
     query.accommodation || query.relocatable ? notConfidential : undefined,
     query.hideUnderOffer ? isNull(businessListing.underOfferAt) : undefined,
+    // Decision 0084: the reduction's public date, null wherever the price is hidden.
+    query.newThisWeek ? gte(businessListing.publishedAt, newSince(now)) : undefined,
+    query.priceReduced ? gte(businessListing.publicPriceReducedAt, reducedSince(now)) : undefined,
   ];
 }
 
-/** /buy's filters as one condition on published listings: saved searches' alerts match with it too. */
-export function listingConditions(query: ListingQuery): SQL {
+/**
+ * /buy's filters as one condition on published listings: saved searches' alerts match with it too.
+ * `now`: when "New this week" and "Price reduced" count back from.
+ */
+export function listingConditions(query: ListingQuery, now = new Date()): SQL {
   return and(
     published,
     matchesAllWords(
@@ -133,7 +151,7 @@ export function listingConditions(query: ListingQuery): SQL {
     query.category ? eq(businessListing.category, query.category) : undefined,
     // A confidential listing's town is hidden, so the town filter never finds it.
     query.location ? and(sql`lower(${businessListing.town}) = lower(${query.location})`, notConfidential) : undefined,
-    ...factConditions(query),
+    ...factConditions(query, now),
   )!;
 }
 
@@ -153,8 +171,9 @@ export async function searchListings(
   origin: LatLng | null,
   near: NearFilter | null = null,
   viewer: Viewer = null,
+  now = new Date(),
 ) {
-  const conditions = listingConditions(query);
+  const conditions = listingConditions(query, now);
   const where = and(conditions, near ? withinRadius(near) : undefined);
   const from = near?.origin ?? origin;
   const distance = from ? distanceFrom(from, publicPosition.latitude, publicPosition.longitude) : undefined;
@@ -180,7 +199,7 @@ export async function searchListings(
           .select({ ...cardColumns, distanceKm: distance ?? sql<null>`null` })
           .from(businessListing)
           .where(where)
-          .orderBy(...orderFor(sort === "nearest" ? "latest" : sort))
+          .orderBy(...orderFor(sort === "nearest" ? "latest" : sort, now))
           .limit(PAGE_SIZE)
           .offset((query.page - 1) * PAGE_SIZE),
     db().select({ n: count() }).from(businessListing).where(where),
@@ -223,7 +242,6 @@ async function getListingBySlug(slug: string) {
       ...cardColumns,
       ...factColumns,
       status: businessListing.status,
-      publishedAt: businessListing.publishedAt,
       confirmedAt: businessListing.confirmedAt,
       updatedAt: businessListing.updatedAt,
     })

@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db.server";
 import { businessHoursCopies } from "./business-hours-copies";
+import { listingPriceMarks } from "./listing-price-marks";
 import { openWeek } from "./open-week";
 import { openWeekChange } from "./open-week-change";
 import { publicContentChanges } from "./public-content-changes";
@@ -22,6 +23,7 @@ export const readModels: ReadModel[] = [
   publishedBusinessChange,
   searchWord,
   reviewTotals,
+  listingPriceMarks,
   // Last: pages rendered from any of the above before their rebuild are dropped.
   publicContentChanges,
 ];

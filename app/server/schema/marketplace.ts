@@ -131,6 +131,11 @@ export const businessListing = pgTable(
     confidential: boolean("confidential").notNull().default(false),
     confidentialTitle: text("confidential_title"),
     confidentialFigures: jsonb("confidential_figures").$type<string[]>().notNull().default([]),
+    // Kept by the price-history trigger (app/server/read-models/listing-price-marks.ts, decision 0084),
+    // never written by the application: the asking price when first published, and when the price last
+    // went down while below it (null while it is not below it).
+    firstPublishedPricePence: integer("first_published_price_pence"),
+    priceReducedAt: timestamp("price_reduced_at", { withTimezone: true }),
     // The position and figures /buy searches by (decision 0062): null where a confidential listing hides them.
     publicLatitude: doublePrecision("public_latitude").generatedAlwaysAs((): SQL =>
       publicPosition(businessListing.latitude),
@@ -155,6 +160,10 @@ export const businessListing = pgTable(
     ),
     publicLeaseYearsRemaining: integer("public_lease_years_remaining").generatedAlwaysAs((): SQL =>
       publicFigure(businessListing.leaseYearsRemaining, "tenure"),
+    ),
+    // "Price reduced" only where the asking price is public (decision 0084).
+    publicPriceReducedAt: timestamp("public_price_reduced_at", { withTimezone: true }).generatedAlwaysAs((): SQL =>
+      publicFigure(businessListing.priceReducedAt, "askingPrice"),
     ),
     // What the /buy search box looks through, lower-cased: every word as a
     // substring of search_text (title, category label, town, description),
@@ -224,6 +233,8 @@ export const businessListing = pgTable(
     index("business_listing_not_under_offer_idx")
       .on(t.status, t.publishedAt)
       .where(sql`${t.underOfferAt} is null`),
+    // "Price reduced" on /buy (decision 0084): a range on the public date of the reduction.
+    index("business_listing_status_price_reduced_idx").on(t.status, t.publicPriceReducedAt),
     index("business_listing_seller_idx").on(t.sellerId),
     // The back office's list (decision 0075): its sorts and searches at 100,000 rows.
     index("business_listing_status_updated_idx").on(t.status, t.updatedAt, t.id),
@@ -275,4 +286,22 @@ export const listingNda = pgTable(
     uniqueIndex("listing_nda_listing_user_idx").on(t.listingId, t.userId),
     index("listing_nda_user_idx").on(t.userId),
   ],
+);
+
+/**
+ * Every asking price a listing has had while published, from when (decision 0084): history, written
+ * only by the trigger on business_listing (app/server/read-models/listing-price-marks.ts), whatever
+ * path changed the price — a revision staff approved, a staff edit, publishing, the seed.
+ */
+export const listingPrice = pgTable(
+  "listing_price",
+  {
+    id: serial("id").primaryKey(),
+    listingId: integer("listing_id")
+      .notNull()
+      .references(() => businessListing.id, { onDelete: "cascade" }),
+    askingPricePence: integer("asking_price_pence").notNull(),
+    since: timestamp("since", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("listing_price_listing_since_idx").on(t.listingId, t.since, t.id)],
 );

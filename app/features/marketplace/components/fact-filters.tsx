@@ -12,7 +12,9 @@ export function usesFactFilters(query: ListingQuery): boolean {
     query.tenure ||
     query.accommodation ||
     query.relocatable ||
-    query.hideUnderOffer,
+    query.hideUnderOffer ||
+    query.newThisWeek ||
+    query.priceReduced,
   );
 }
 
@@ -123,6 +125,8 @@ export function FactFilters({ query }: { query: ListingQuery }) {
             label="Hide businesses under offer"
             checked={Boolean(query.hideUnderOffer)}
           />
+          <YesBox name="newThisWeek" value="week" label="New this week" checked={Boolean(query.newThisWeek)} />
+          <YesBox name="priceReduced" label="Price reduced" checked={Boolean(query.priceReduced)} />
         </fieldset>
       </div>
     </details>

@@ -16,6 +16,7 @@ import { SaveListingButton } from "./save-listing-button";
 import { askingPriceLabel, leaseLabel, offersLabel, photoAlt } from "./listing-text";
 import { cardFigures } from "./card-figures";
 import { underOfferLabel } from "./under-offer";
+import { listingBadges } from "../new-and-reduced";
 
 export interface ListingCardProps {
   listing: Listing;
@@ -29,8 +30,8 @@ export interface ListingCardProps {
 }
 
 /**
- * A business-for-sale card (spec section 2, "Buy"): first photo, 'Featured'
- * and offers badges, title linking to the listing's page, town and distance,
+ * A business-for-sale card (spec section 2, "Buy"): first photo, 'Featured',
+ * offers, 'New this week' and 'Price reduced' badges, title linking to the listing's page, town and distance,
  * category, asking price, Lease/Month, two lines of the description, when
  * the signed-in member enquired about it, and 'View Details' / 'Register Interest'.
  *
@@ -48,6 +49,7 @@ export function ListingCard({ listing, headingLevel = 2, className, eager = fals
   const href = `/buy/${listing.slug}`;
   const total = listing.images.length;
   const firstImage = listing.images[0];
+  const badges = listingBadges(listing, new Date());
 
   return (
     <article
@@ -102,6 +104,9 @@ export function ListingCard({ listing, headingLevel = 2, className, eager = fals
           {listing.underOfferAt ? (
             <Badge className="bg-amber-100 text-amber-950 shadow-sm">{underOfferLabel(listing.underOfferAt)}</Badge>
           ) : null}
+          {/* Over the photo with the others (decision 0084), so they push nothing down on a phone. */}
+          {badges.newThisWeek ? <Badge className="bg-sky-100 text-sky-950 shadow-sm">New this week</Badge> : null}
+          {badges.reduced ? <Badge className="bg-emerald-100 text-emerald-950 shadow-sm">Price reduced</Badge> : null}
         </div>
         {/* Slot for the save toggle (saved-listings feature): top-right of the photo, above the photo button. */}
         <div className="absolute top-3 right-3">
