@@ -223,12 +223,7 @@ export default function Listing({
         {listing.town}
         {district ? `, ${district}` : ""}
       </p>
-      <PriceOnPhones
-        askingPrice={askingPrice}
-        priceReduced={priceReduced}
-        figures={headlineFigures}
-        available={available}
-      />
+      <PriceOnPhones askingPrice={askingPrice} figures={headlineFigures} available={available} />
       {listing.latitude !== null && listing.longitude !== null ? (
         <PlaceMapOnDemand
           tiles={tiles}

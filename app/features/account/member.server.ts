@@ -4,7 +4,7 @@
 import { and, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { cardColumns as businessColumns } from "~/features/directory/businesses.server";
-import { cardColumns as listingColumns } from "~/features/marketplace/listings.server";
+import { cardColumns as listingColumns, withBadges } from "~/features/marketplace/listings.server";
 import { maskableColumns, viewListings } from "~/features/marketplace/confidential.server";
 import { paymentsOf, promotedName } from "~/features/payments/billing.server";
 import { db } from "~/server/db.server";
@@ -52,7 +52,7 @@ export async function listSavedListings(member: { id: string; role?: string | nu
     .innerJoin(businessListing, eq(businessListing.id, savedListing.listingId))
     .where(and(eq(savedListing.userId, member.id), eq(businessListing.status, "published")))
     .orderBy(desc(savedListing.createdAt), desc(savedListing.id));
-  return viewListings(member, rows);
+  return withBadges(await viewListings(member, rows));
 }
 
 export async function removeSavedListing(userId: string, listingId: number) {

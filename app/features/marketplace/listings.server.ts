@@ -13,7 +13,7 @@ import { CONFIDENTIAL_SLUG } from "./confidential";
 import { confidentialColumns, notConfidential, viewListings, type Viewer } from "./confidential.server";
 import type { ListingSort } from "./listing-query";
 import type { ListingQuery } from "./listing-query.server";
-import { newSince, reducedSince } from "./new-and-reduced";
+import { listingBadges, newSince, reducedSince, type PriceMarks } from "./new-and-reduced";
 
 const published = eq(businessListing.status, "published");
 
@@ -206,7 +206,16 @@ export async function searchListings(
   ]);
   const withUnit = (row: (typeof items)[number]): typeof row & { distanceUnit?: DistanceUnit } =>
     near ? { ...row, distanceUnit: "miles" } : row;
-  return { items: await viewListings(viewer, items.map(withUnit)), total: total?.n ?? 0, sort };
+  return { items: withBadges(await viewListings(viewer, items.map(withUnit)), now), total: total?.n ?? 0, sort };
+}
+
+/**
+ * Cards with their "New this week" and "Price reduced" badges (decision 0084),
+ * decided here rather than in the card: one clock for the page, and the rule
+ * stays out of the browser's scripts.
+ */
+export function withBadges<Row extends PriceMarks>(rows: Row[], now = new Date()) {
+  return rows.map((row) => ({ ...row, badges: listingBadges(row, now) }));
 }
 
 export type ListingCard = Awaited<ReturnType<typeof searchListings>>["items"][number];
@@ -225,7 +234,7 @@ export async function featuredListings(viewer: Viewer = null, limit = 12) {
     .where(and(published, or(eq(businessListing.featured, true), eq(businessListing.promotion, "spotlight"))))
     .orderBy(desc(businessListing.publishedAt))
     .limit(limit);
-  return viewListings(viewer, rows);
+  return withBadges(await viewListings(viewer, rows));
 }
 
 /**

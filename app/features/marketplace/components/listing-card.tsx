@@ -16,7 +16,6 @@ import { SaveListingButton } from "./save-listing-button";
 import { askingPriceLabel, leaseLabel, offersLabel, photoAlt } from "./listing-text";
 import { cardFigures } from "./card-figures";
 import { underOfferLabel } from "./under-offer";
-import { listingBadges } from "../new-and-reduced";
 
 export interface ListingCardProps {
   listing: Listing;
@@ -49,7 +48,7 @@ export function ListingCard({ listing, headingLevel = 2, className, eager = fals
   const href = `/buy/${listing.slug}`;
   const total = listing.images.length;
   const firstImage = listing.images[0];
-  const badges = listingBadges(listing, new Date());
+  const { badges } = listing;
 
   return (
     <article

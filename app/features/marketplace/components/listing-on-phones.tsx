@@ -8,13 +8,10 @@ import { buttonVariants } from "~/components/ui/button";
 /** Under the title: the asking price, the key figures and the action. */
 export function PriceOnPhones({
   askingPrice,
-  priceReduced,
   figures,
   available,
 }: {
   askingPrice: string;
-  /** "Price reduced from £X on <date>" (decision 0084), or null. */
-  priceReduced: string | null;
   figures: { label: string; value: string }[];
   available: boolean;
 }) {
@@ -24,7 +21,6 @@ export function PriceOnPhones({
         <div className="col-span-3">
           <dt className="text-sm text-slate-700">Asking price</dt>
           <dd className="text-2xl font-bold text-brand-800">{askingPrice}</dd>
-          {priceReduced ? <dd className="text-sm font-medium text-emerald-800">{priceReduced}</dd> : null}
         </div>
         {figures.map((figure) => (
           <div key={figure.label}>

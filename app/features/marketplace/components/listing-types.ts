@@ -5,5 +5,5 @@ import type { ListingCard } from "~/features/marketplace/listings.server";
  * listing's own page (which has no distance) can open them too. A type-only
  * import of a server module is erased from the client bundle.
  */
-export type ListingSummary = Omit<ListingCard, "id" | "distanceKm" | "distanceUnit"> &
+export type ListingSummary = Omit<ListingCard, "id" | "distanceKm" | "distanceUnit" | "badges"> &
   Partial<Pick<ListingCard, "distanceKm" | "distanceUnit">>;
