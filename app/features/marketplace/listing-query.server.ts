@@ -3,7 +3,7 @@ import { searchParamsObject } from "~/lib/list-query";
 import { optionalText, pageParam } from "~/lib/list-query.server";
 import { z } from "~/lib/zod";
 import { MAX_POUNDS } from "~/lib/forms/fields";
-import { tenures, type Tenure } from "./listing-facts";
+import { inTermOrder, tenures, type PaymentTerm, type Tenure } from "./listing-facts";
 import { factFilterParams, listingSorts, type FactFilter, type ListingSort } from "./listing-query";
 
 export const listingQuerySchema = z.object({
@@ -33,6 +33,8 @@ export interface FactFilters {
   accommodation?: true;
   relocatable?: true;
   hideUnderOffer?: true;
+  /** Listings that accept any of these payment terms (decision 0085); never empty. */
+  accepts?: PaymentTerm[];
   /** What was typed in each figure's field, to show it again. */
   typed?: Partial<Record<FactFilter, string>>;
   /** Why a figure was not used, under its field. */
@@ -107,7 +109,13 @@ function parseFactFilters(raw: Record<string, string>): FactFilters {
 
 export function parseListingQuery(params: URLSearchParams): ListingQuery {
   const raw = searchParamsObject(params);
-  return { ...listingQuerySchema.parse(raw), ...parseFactFilters(raw) };
+  // Boxes, like the other choices: unknown terms are ignored.
+  const accepts = inTermOrder(params.getAll(factFilterParams.accepts));
+  return {
+    ...listingQuerySchema.parse(raw),
+    ...parseFactFilters(raw),
+    ...(accepts.length ? { accepts } : {}),
+  };
 }
 
 /**
@@ -128,6 +136,7 @@ export function countListingFilters(query: ListingQuery, nearApplied: boolean): 
     query.accommodation,
     query.relocatable,
     query.hideUnderOffer,
+    query.accepts,
   ];
   return filters.filter((value) => value !== undefined).length + (nearApplied ? 1 : 0);
 }
@@ -156,5 +165,6 @@ export function canonicalListingQuery(query: ListingQuery): string {
   if (query.accommodation) put(factFilterParams.accommodation, "yes");
   if (query.relocatable) put(factFilterParams.relocatable, "yes");
   if (query.hideUnderOffer) put(factFilterParams.hideUnderOffer, "hide");
+  for (const term of query.accepts ?? []) params.append(factFilterParams.accepts, term);
   return params.toString();
 }

@@ -19,5 +19,7 @@ export const factFilterParams = {
   accommodation: "accommodation",
   relocatable: "relocatable",
   hideUnderOffer: "under-offer",
+  // Repeated, one for each term ticked (decision 0085).
+  accepts: "accepts",
 } as const;
 export type FactFilter = keyof typeof factFilterParams;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, arrayOverlaps, asc, count, desc, eq, gte, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DistanceUnit, LatLng } from "~/lib/geo";
 import type { NearFilter } from "~/features/places/places.server";
@@ -62,6 +62,7 @@ const factColumns = {
   halalCertifier: businessListing.halalCertifier,
   halalStatus: businessListing.halalStatus,
   alcoholLicence: businessListing.alcoholLicence,
+  paymentTerms: businessListing.paymentTerms,
 };
 
 /**
@@ -119,6 +120,8 @@ function factConditions(query: ListingQuery): (SQL | undefined)[] {
     query.relocatable ? sql`${businessListing.relocatable}` : undefined,
     query.accommodation || query.relocatable ? notConfidential : undefined,
     query.hideUnderOffer ? isNull(businessListing.underOfferAt) : undefined,
+    // Any of the ticked terms, by the GIN index on the array (decision 0085); shown on confidential listings too.
+    query.accepts ? arrayOverlaps(businessListing.paymentTerms, query.accepts) : undefined,
   ];
 }
 
