@@ -32,7 +32,7 @@ export interface SeedListing {
   imageCount: number;
   /** Days before seeding that it was published: orders "latest". */
   publishedDaysAgo: number;
-  /** Some of the key facts (decision 0023), so a sample page shows its Key facts table. */
+  /** Some of the key facts (decisions 0023, 0085), so a sample page shows its Key facts table. */
   facts?: Partial<typeof businessListing.$inferInsert>;
 }
 
@@ -74,6 +74,7 @@ export const seedListings: SeedListing[] = [
       halalStatus: "fully_halal",
       alcoholLicence: false,
       reasonForSale: "The owner is retiring",
+      paymentTerms: ["full", "deferred"],
     },
   },
   {
@@ -98,6 +99,7 @@ export const seedListings: SeedListing[] = [
     imageKind: "cafe",
     imageCount: 8,
     publishedDaysAgo: 10,
+    facts: { paymentTerms: ["full", "staged", "shariah_finance"] },
   },
   {
     slug: "chaii-cafe-newport",

@@ -16,5 +16,8 @@ describe("a saved search in words (the name /buy suggests)", () => {
     expect(describeSearch("min-price=20000&tenure=leasehold&under-offer=hide")).toBe(
       "Businesses, from £20,000, Leasehold, not under offer",
     );
+    expect(describeSearch("accepts=staged&accepts=deferred")).toBe(
+      "Businesses, accepting deferred payment, no interest or staged payments",
+    );
   });
 });
