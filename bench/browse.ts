@@ -213,6 +213,11 @@ function scenarios(deepDirectoryPage: number, deepBuyPage: number, pastFeaturedP
   add("buy", "with accommodation", "accommodation=yes");
   add("buy", "relocatable", "relocatable=yes");
   add("buy", "hide under offer", "under-offer=hide");
+  // Payment terms (decision 0085): any of those ticked; Shariah-compliant finance is the rarest.
+  add("buy", "accepts deferred", "accepts=deferred");
+  add("buy", "accepts shariah or staged", "accepts=shariah_finance&accepts=staged");
+  add("buy", "accepts shariah, price-asc", "accepts=shariah_finance&sort=price-asc");
+  add("buy", "accepts shariah, category", "category=food&accepts=shariah_finance");
   add(
     "buy",
     "all fact filters",

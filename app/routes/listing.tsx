@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { ListingGallery } from "~/features/marketplace/components/listing-gallery";
 import { KeyFactsTable } from "~/features/marketplace/components/key-facts-table";
+import { paymentCalculatorHtml } from "~/features/marketplace/payment-calculator.server";
 import { ActionBarOnPhones, PriceOnPhones } from "~/features/marketplace/components/listing-on-phones";
 import { cardFigures } from "~/features/marketplace/components/card-figures";
 import { askingPriceLabel, offersLabel } from "~/features/marketplace/components/listing-text";
@@ -102,6 +103,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       askingPrice: askingPriceLabel(listing.askingPricePence),
       // Worked out here, so that the page's script carries neither the arithmetic nor the date formats.
       keyFacts: keyFactRows(listing),
+      // The buyer's calculator (decision 0085), from the page's query; a hidden price starts empty.
+      calculatorHtml: available
+        ? paymentCalculatorHtml(listing.slug, new URL(request.url).searchParams, listing.askingPricePence)
+        : null,
       // The figures a phone shows under the title, as a card shows them.
       headlineFigures: cardFigures(listing),
       underOffer: available && listing.underOfferAt ? underOfferLabel(listing.underOfferAt) : null,
@@ -185,6 +190,7 @@ export default function Listing({
     category,
     askingPrice,
     keyFacts,
+    calculatorHtml,
     headlineFigures,
     underOffer,
     priceReduced,
@@ -250,6 +256,8 @@ export default function Listing({
           <h2 className="mt-10 text-xl font-semibold">About this business</h2>
           <p className="mt-3 whitespace-pre-line text-slate-800">{listing.description}</p>
           <KeyFactsTable rows={keyFacts} />
+          {/* Made on the server (decision 0085): HTML, not code, in the page's scripts. */}
+          {calculatorHtml ? <div dangerouslySetInnerHTML={{ __html: calculatorHtml }} /> : null}
           {listing.features.length ? (
             <>
               <h2 className="mt-8 text-xl font-semibold">Key features</h2>

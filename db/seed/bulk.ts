@@ -706,6 +706,16 @@ export function bulkListingFacts(random: Random, row: ListingRow, now: Date): Pa
     // One in twelve published listings has an offer accepted in the last two months.
     underOfferAt:
       row.status === "published" && random.chance(1 / 12) ? new Date(now.getTime() - random.int(0, 60 * DAY_MS)) : null,
+    // Drawn last, so that the facts above are those of before payment terms (decision 0085). Three in
+    // five state some; Shariah-compliant finance is the rarest, the filter's hardest case.
+    paymentTerms: random.chance(0.6)
+      ? [
+          ...(random.chance(0.8) ? (["full"] as const) : []),
+          ...(random.chance(0.25) ? (["deferred"] as const) : []),
+          ...(random.chance(0.2) ? (["staged"] as const) : []),
+          ...(random.chance(0.1) ? (["shariah_finance"] as const) : []),
+        ]
+      : [],
   };
 }
 

@@ -37,7 +37,7 @@ export interface SeedListing {
    * to that (decision 0084): so that a fresh install shows "Price reduced".
    */
   reduced?: { fromPence: number; daysAgo: number };
-  /** Some of the key facts (decision 0023), so a sample page shows its Key facts table. */
+  /** Some of the key facts (decisions 0023, 0085), so a sample page shows its Key facts table. */
   facts?: Partial<typeof businessListing.$inferInsert>;
 }
 
@@ -79,6 +79,7 @@ export const seedListings: SeedListing[] = [
       halalStatus: "fully_halal",
       alcoholLicence: false,
       reasonForSale: "The owner is retiring",
+      paymentTerms: ["full", "deferred"],
     },
   },
   {
@@ -104,6 +105,7 @@ export const seedListings: SeedListing[] = [
     imageCount: 8,
     publishedDaysAgo: 10,
     reduced: { fromPence: 29_500_00, daysAgo: 4 },
+    facts: { paymentTerms: ["full", "staged", "shariah_finance"] },
   },
   {
     slug: "chaii-cafe-newport",

@@ -47,10 +47,13 @@ test("the sample listing's page shows its Key facts, the derived figures, and JS
     foundingDate: "2016",
     numberOfEmployees: { "@type": "QuantitativeValue", value: 3 },
   });
-  // A listing whose seller gave no facts has no table.
-  await page.goto("/buy/egyptian-cafe-newport");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(egyptian);
-  await expect(page.getByRole("table", { name: "Key facts" })).toHaveCount(0);
+  await expect(row("Payment terms")).toContainText("Payment in full; Deferred payment, no interest");
+  // A listing whose seller gave no facts says only that its payment terms are not stated (decision 0085).
+  await page.goto("/buy/chaii-cafe-newport");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Chaii Café in Newport");
+  const none = page.getByRole("table", { name: "Key facts" }).getByRole("row");
+  await expect(none).toHaveCount(1);
+  await expect(none).toHaveText(/^Payment terms\s*Not stated$/);
 });
 
 test.describe("on a phone", () => {

@@ -91,6 +91,7 @@ const edit = (overrides: Record<string, unknown> = {}) =>
     accommodationIncluded: undefined,
     relocatable: undefined,
     alcoholLicence: undefined,
+    paymentTerms: [],
     ...overrides,
   }) as Parameters<typeof editOwnListing>[2];
 

@@ -6,7 +6,7 @@
 // page's worth at a time (audit.server.ts).
 import { enquiryStatusLabels } from "~/features/enquiries/enquiry-kinds";
 import { confidentialFigures } from "~/features/marketplace/confidential";
-import { leaseTypeLabels, tenureLabels } from "~/features/marketplace/listing-facts";
+import { leaseTypeLabels, paymentTermLabels, tenureLabels } from "~/features/marketplace/listing-facts";
 import { certifierLabels, evidenceLabels, halalStatusLabels, slaughterLabels } from "~/features/directory/halal";
 import { directoryTabs, listingCategoryLabel } from "~/lib/categories";
 import { formatCalendarDay, formatLondonDateTime } from "~/lib/dates";
@@ -167,6 +167,7 @@ const fieldLabels: Record<string, string> = {
   netProfitPence: "Net profit",
   packageName: "Package",
   packageType: "Package type",
+  paymentTerms: "Payment terms",
   paymentPence: "Payment",
   placedAt: "Placed at",
   pricePence: "Price",
@@ -215,6 +216,7 @@ const valueLabels: Record<string, Record<string, string>> = {
   halalSlaughter: slaughterLabels,
   halalStatus: halalStatusLabels,
   leaseType: leaseTypeLabels,
+  paymentTerms: paymentTermLabels,
   tenure: tenureLabels,
   figures: figureLabels,
   confidentialFigures: figureLabels,

@@ -211,6 +211,7 @@ const editableColumns = (listing: typeof businessListing.$inferSelect) => ({
   halalCertifier: listing.halalCertifier,
   halalStatus: listing.halalStatus,
   alcoholLicence: listing.alcoholLicence,
+  paymentTerms: listing.paymentTerms,
 });
 
 export type SaveListingResult = { ok: true } | { ok: false; fieldErrors: Record<string, string[]> };

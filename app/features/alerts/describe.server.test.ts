@@ -17,5 +17,8 @@ describe("a saved search in words (the name /buy suggests)", () => {
       "Businesses, from £20,000, Leasehold, not under offer",
     );
     expect(describeSearch("category=food&new=week&reduced=yes")).toBe("Food & Beverage, new this week, price reduced");
+    expect(describeSearch("accepts=staged&accepts=deferred")).toBe(
+      "Businesses, accepting deferred payment, no interest or staged payments",
+    );
   });
 });

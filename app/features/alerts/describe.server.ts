@@ -1,7 +1,7 @@
 // A saved search's filters in words, for /my-searches and a name to suggest on /buy.
 import { listingCategories } from "~/lib/categories";
 import { formatPence } from "~/lib/money";
-import { tenureLabels } from "~/features/marketplace/listing-facts";
+import { paymentTermLabels, tenureLabels } from "~/features/marketplace/listing-facts";
 import { parseListingQuery } from "~/features/marketplace/listing-query.server";
 import { DEFAULT_RADIUS_MILES } from "~/features/places/postcode";
 
@@ -29,6 +29,7 @@ export function describeSearch(queryString: string): string {
     query.hideUnderOffer && "not under offer",
     query.newThisWeek && "new this week",
     query.priceReduced && "price reduced",
+    query.accepts && `accepting ${query.accepts.map((term) => paymentTermLabels[term].toLowerCase()).join(" or ")}`,
   ].filter(Boolean);
   const what = head.filter(Boolean).join(" ");
   if (what === "Businesses" && figures.length === 0) return "All businesses for sale";

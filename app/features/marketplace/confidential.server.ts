@@ -73,6 +73,8 @@ const SHOWN = new Set([
   "confirmedAt",
   "updatedAt",
   "confidential",
+  // The terms the seller accepts (decision 0085) say nothing of which business it is.
+  "paymentTerms",
 ]);
 
 function shownFigureFields(figures: string[]): Set<string> {

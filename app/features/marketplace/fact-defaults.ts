@@ -26,5 +26,6 @@ export function factDefaults(listing: Omit<ListingFacts, "askingPricePence" | "a
     halalCertifier: listing.halalCertifier ?? undefined,
     halalStatus: listing.halalStatus ?? undefined,
     alcoholLicence: yesNoField(listing.alcoholLicence),
+    paymentTerms: listing.paymentTerms,
   };
 }

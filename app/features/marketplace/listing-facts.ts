@@ -23,6 +23,20 @@ export const halalStatusLabels: Record<(typeof halalStatuses)[number], string> =
   halal_options: "Halal options",
 };
 
+// The payment terms a seller may accept (decision 0085), in the order they are shown and stored.
+export const paymentTerms = ["full", "deferred", "staged", "shariah_finance"] as const;
+export type PaymentTerm = (typeof paymentTerms)[number];
+export const paymentTermLabels: Record<PaymentTerm, string> = {
+  full: "Payment in full",
+  deferred: "Deferred payment, no interest",
+  staged: "Staged payments",
+  shariah_finance: "Shariah-compliant finance",
+};
+
+/** Terms in their one order, once each: what is stored, and what a saved search keeps. */
+export const inTermOrder = (terms: readonly string[]): PaymentTerm[] =>
+  paymentTerms.filter((term) => terms.includes(term));
+
 /** A listing's facts as its page reads them (pence, null when not said). */
 export interface ListingFacts {
   // Null when a confidential listing keeps its price hidden (decision 0033).
@@ -46,6 +60,7 @@ export interface ListingFacts {
   halalCertifier: string | null;
   halalStatus: (typeof halalStatuses)[number] | null;
   alcoholLicence: boolean | null;
+  paymentTerms: PaymentTerm[];
 }
 
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
@@ -96,6 +111,10 @@ export function keyFactRows(facts: ListingFacts): { label: string; value: string
     ["Halal certifier", facts.halalCertifier],
     ["Alcohol licence", facts.alcoholLicence === null ? null : yesNo(facts.alcoholLicence)],
     ["Reason for sale", facts.reasonForSale],
+    [
+      "Payment terms",
+      facts.paymentTerms.length ? facts.paymentTerms.map((term) => paymentTermLabels[term]).join("; ") : "Not stated",
+    ],
     ["Weekly takings (turnover ÷ 52)", weekly === null ? null : formatPence(weekly)],
     ["Rent as a share of turnover", share === null ? null : `${share.toFixed(1)}%`],
     ["Asking price ÷ net profit", multiple === null ? null : `${multiple.toFixed(1)}×`],

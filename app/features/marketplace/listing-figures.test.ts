@@ -41,11 +41,12 @@ const none: ListingFacts = {
   halalCertifier: null,
   halalStatus: null,
   alcoholLicence: null,
+  paymentTerms: [],
 };
 
 describe("the Key facts table", () => {
-  it("is empty when the seller gave no facts", () => {
-    expect(keyFactRows(none)).toEqual([]);
+  it("says only that the payment terms are not stated when the seller gave no facts", () => {
+    expect(keyFactRows(none)).toEqual([{ label: "Payment terms", value: "Not stated" }]);
   });
 
   it("shows the facts given, in words, and the derived figures", () => {
@@ -60,6 +61,7 @@ describe("the Key facts table", () => {
       accommodationIncluded: true,
       accommodationDescription: "Two-bedroom flat above",
       relocatable: false,
+      paymentTerms: ["full", "shariah_finance"],
     });
     expect(Object.fromEntries(rows.map((r) => [r.label, r.value]))).toEqual({
       Tenure: "Leasehold",
@@ -69,6 +71,7 @@ describe("the Key facts table", () => {
       Staff: "2 full-time",
       Accommodation: "Yes: Two-bedroom flat above",
       Relocatable: "No",
+      "Payment terms": "Payment in full; Shariah-compliant finance",
       "Weekly takings (turnover ÷ 52)": "£3,000",
       "Rent as a share of turnover": "10.0%",
       "Asking price ÷ net profit": "3.0×",
@@ -81,6 +84,6 @@ describe("the Key facts table", () => {
       netProfitPence: -1_000_00,
       annualRentPence: 10_000_00,
     }).map((r) => r.label);
-    expect(labels).toEqual(["Annual rent", "Net profit per year"]);
+    expect(labels).toEqual(["Annual rent", "Net profit per year", "Payment terms"]);
   });
 });

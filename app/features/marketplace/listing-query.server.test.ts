@@ -19,10 +19,14 @@ describe("the number /buy's 'Filters (n)' shows", () => {
           "&accommodation=yes&relocatable=yes&under-offer=hide&new=week&reduced=yes",
       ),
     ).toBe(11);
+    // The payment terms ticked are one filter, "Accepts" (decision 0085).
+    expect(count("accepts=deferred&accepts=staged")).toBe(1);
   });
 
   it("does not count what /buy could not use", () => {
-    expect(count("category=cars&min-price=lots&tenure=forever&accommodation=maybe&new=yes&reduced=1")).toBe(0);
+    expect(
+      count("category=cars&min-price=lots&tenure=forever&accommodation=maybe&new=yes&reduced=1&accepts=interest"),
+    ).toBe(0);
     expect(count("min-price=50000&max-price=10000")).toBe(1);
   });
 });

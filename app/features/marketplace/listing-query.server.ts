@@ -3,7 +3,7 @@ import { searchParamsObject } from "~/lib/list-query";
 import { optionalText, pageParam } from "~/lib/list-query.server";
 import { z } from "~/lib/zod";
 import { MAX_POUNDS } from "~/lib/forms/fields";
-import { tenures, type Tenure } from "./listing-facts";
+import { inTermOrder, tenures, type PaymentTerm, type Tenure } from "./listing-facts";
 import { factFilterParams, listingSorts, type FactFilter, type ListingSort } from "./listing-query";
 
 export const listingQuerySchema = z.object({
@@ -35,6 +35,8 @@ export interface FactFilters {
   hideUnderOffer?: true;
   newThisWeek?: true;
   priceReduced?: true;
+  /** Listings that accept any of these payment terms (decision 0085); never empty. */
+  accepts?: PaymentTerm[];
   /** What was typed in each figure's field, to show it again. */
   typed?: Partial<Record<FactFilter, string>>;
   /** Why a figure was not used, under its field. */
@@ -111,7 +113,13 @@ function parseFactFilters(raw: Record<string, string>): FactFilters {
 
 export function parseListingQuery(params: URLSearchParams): ListingQuery {
   const raw = searchParamsObject(params);
-  return { ...listingQuerySchema.parse(raw), ...parseFactFilters(raw) };
+  // Boxes, like the other choices: unknown terms are ignored.
+  const accepts = inTermOrder(params.getAll(factFilterParams.accepts));
+  return {
+    ...listingQuerySchema.parse(raw),
+    ...parseFactFilters(raw),
+    ...(accepts.length ? { accepts } : {}),
+  };
 }
 
 /**
@@ -134,6 +142,7 @@ export function countListingFilters(query: ListingQuery, nearApplied: boolean): 
     query.hideUnderOffer,
     query.newThisWeek,
     query.priceReduced,
+    query.accepts,
   ];
   return filters.filter((value) => value !== undefined).length + (nearApplied ? 1 : 0);
 }
@@ -164,5 +173,6 @@ export function canonicalListingQuery(query: ListingQuery): string {
   if (query.hideUnderOffer) put(factFilterParams.hideUnderOffer, "hide");
   if (query.newThisWeek) put(factFilterParams.newThisWeek, "week");
   if (query.priceReduced) put(factFilterParams.priceReduced, "yes");
+  for (const term of query.accepts ?? []) params.append(factFilterParams.accepts, term);
   return params.toString();
 }

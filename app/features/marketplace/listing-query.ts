@@ -24,5 +24,7 @@ export const factFilterParams = {
   // Decision 0084.
   newThisWeek: "new",
   priceReduced: "reduced",
+  // Repeated, one for each term ticked (decision 0085).
+  accepts: "accepts",
 } as const;
 export type FactFilter = keyof typeof factFilterParams;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, arrayOverlaps, asc, count, desc, eq, gte, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DistanceUnit, LatLng } from "~/lib/geo";
 import type { NearFilter } from "~/features/places/places.server";
@@ -68,6 +68,7 @@ const factColumns = {
   halalCertifier: businessListing.halalCertifier,
   halalStatus: businessListing.halalStatus,
   alcoholLicence: businessListing.alcoholLicence,
+  paymentTerms: businessListing.paymentTerms,
 };
 
 /**
@@ -134,6 +135,8 @@ function factConditions(query: ListingQuery, now: Date): (SQL | undefined)[] {
     // Decision 0084: the reduction's public date, null wherever the price is hidden.
     query.newThisWeek ? gte(businessListing.publishedAt, newSince(now)) : undefined,
     query.priceReduced ? gte(businessListing.publicPriceReducedAt, reducedSince(now)) : undefined,
+    // Any of the ticked terms, by the GIN index on the array (decision 0085); shown on confidential listings too.
+    query.accepts ? arrayOverlaps(businessListing.paymentTerms, query.accepts) : undefined,
   ];
 }
 

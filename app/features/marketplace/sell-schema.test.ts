@@ -31,7 +31,21 @@ describe("the key facts on /sell", () => {
     const result = parse(valid);
     expect(result.status).toBe("success");
     if (result.status !== "success") return;
-    expect(Object.values(factColumns(result.value)).every((v) => v === null)).toBe(true);
+    const { paymentTerms, ...facts } = factColumns(result.value);
+    expect(Object.values(facts).every((v) => v === null)).toBe(true);
+    expect(paymentTerms).toEqual([]);
+  });
+
+  it("keeps the payment terms ticked, one or several, in their one order, and drops unknown ones", () => {
+    const ticked = (terms: string[]) => {
+      const data = new FormData();
+      for (const [name, value] of Object.entries(valid)) data.append(name, value);
+      for (const term of terms) data.append("paymentTerms", term);
+      const result = parseWithZod(data, { schema: listingSubmissionSchema });
+      return result.status === "success" ? factColumns(result.value).paymentTerms : null;
+    };
+    expect(ticked(["deferred"])).toEqual(["deferred"]);
+    expect(ticked(["shariah_finance", "interest", "full"])).toEqual(["full", "shariah_finance"]);
   });
 
   it("turns pounds into pence, yes and no into booleans, and counts into numbers", () => {

@@ -6,7 +6,7 @@ import { z } from "~/lib/zod";
 import { listingCategoryCodes } from "~/lib/categories";
 import { email, line, phone, photos, pounds, text } from "~/lib/forms/fields";
 import { cleanLine } from "~/lib/text";
-import { halalStatuses, leaseTypes, tenures } from "./listing-facts";
+import { halalStatuses, inTermOrder, leaseTypes, tenures } from "./listing-facts";
 
 /** A whole number in a range, as people type it ("12", " 12 "); empty is left out. */
 const wholeNumber = (label: string, min: number, max: number, outOfRange?: string) =>
@@ -62,6 +62,11 @@ export const listingFactsShape = {
   halalCertifier: optionalLine(100, "Certifier must be less than 100 characters"),
   halalStatus: z.enum(halalStatuses, { error: "Please choose" }).optional(),
   alcoholLicence: yesNo(),
+  // Boxes to tick (decision 0085): unknown terms are dropped, as a form can only send the known ones.
+  paymentTerms: z
+    .array(z.string())
+    .optional()
+    .transform((terms = []) => inTermOrder(terms)),
 };
 
 export type ListingFactsInput = z.output<z.ZodObject<typeof listingFactsShape>>;
@@ -103,5 +108,6 @@ export function factColumns(facts: ListingFactsInput) {
     halalCertifier: facts.halalCertifier || null,
     halalStatus: facts.halalStatus ?? null,
     alcoholLicence: facts.alcoholLicence ?? null,
+    paymentTerms: facts.paymentTerms,
   };
 }

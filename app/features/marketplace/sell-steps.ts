@@ -25,6 +25,7 @@ const factFields = [
   "halalStatus",
   "halalCertifier",
   "alcoholLicence",
+  "paymentTerms",
 ] as const satisfies readonly (keyof typeof listingFactsShape)[];
 
 /**

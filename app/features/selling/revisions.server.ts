@@ -1,6 +1,7 @@
 // Staff's side of sellers' changes to published listings (decision 0030):
 // the live version stays until a member of staff approves the revision.
 import { and, asc, eq } from "drizzle-orm";
+import { paymentTermLabels, type PaymentTerm } from "~/features/marketplace/listing-facts";
 import { formatPence } from "~/lib/money";
 import { db } from "~/server/db.server";
 import { env } from "~/server/env.server";
@@ -44,15 +45,17 @@ function describe(key: string, value: unknown) {
       .toLowerCase()
       .replace(/^./, (c) => c.toUpperCase());
   const shown =
-    value === null || value === undefined
+    value === null || value === undefined || (Array.isArray(value) && !value.length)
       ? "Not said"
-      : key.endsWith("Pence")
-        ? formatPence(Number(value))
-        : typeof value === "boolean"
-          ? value
-            ? "Yes"
-            : "No"
-          : String(value);
+      : key === "paymentTerms"
+        ? (value as PaymentTerm[]).map((term) => paymentTermLabels[term]).join("; ")
+        : key.endsWith("Pence")
+          ? formatPence(Number(value))
+          : typeof value === "boolean"
+            ? value
+              ? "Yes"
+              : "No"
+            : String(value);
   return { label, shown };
 }
 

@@ -131,6 +131,7 @@ export const SELLER_COLUMNS = Object.keys(
     accommodationIncluded: undefined,
     relocatable: undefined,
     alcoholLicence: undefined,
+    paymentTerms: [],
   }),
 ) as (keyof SellerColumns)[];
 

@@ -34,6 +34,8 @@ export const listingStatus = pgEnum("listing_status", [
 // The UK facts a buyer looks for (decision 0023): typed columns, so /buy can filter on them.
 export const listingTenure = pgEnum("listing_tenure", ["leasehold", "freehold", "no_premises"]);
 export const leaseType = pgEnum("lease_type", ["new_lease", "assignment"]);
+// The ways a seller accepts to be paid (decision 0085): none of them with interest.
+export const paymentTerm = pgEnum("payment_term", ["full", "deferred", "staged", "shariah_finance"]);
 
 // The category's label inside SQL, so that searching "beverage" finds food.
 const categoryLabelSql = sql.raw(
@@ -126,6 +128,12 @@ export const businessListing = pgTable(
     halalCertifier: text("halal_certifier"),
     halalStatus: halalStatus("halal_status"),
     alcoholLicence: boolean("alcohol_licence"),
+    // The payment terms the seller accepts (decision 0085), in paymentTerms' order; empty: not said.
+    // Not a figure a confidential listing hides: they say nothing of which business it is.
+    paymentTerms: paymentTerm("payment_terms")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     // A confidential sale (decision 0033): anyone without access sees only the generic title,
     // the postcode district and the figures named in confidential_figures.
     confidential: boolean("confidential").notNull().default(false),
@@ -235,6 +243,8 @@ export const businessListing = pgTable(
       .where(sql`${t.underOfferAt} is null`),
     // "Price reduced" on /buy (decision 0084): a range on the public date of the reduction.
     index("business_listing_status_price_reduced_idx").on(t.status, t.publicPriceReducedAt),
+    // "Accepts": any of the ticked terms, as an overlap (&&) with the array (decision 0085).
+    index("business_listing_payment_terms_idx").using("gin", t.paymentTerms),
     index("business_listing_seller_idx").on(t.sellerId),
     // The back office's list (decision 0075): its sorts and searches at 100,000 rows.
     index("business_listing_status_updated_idx").on(t.status, t.updatedAt, t.id),

@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { Input, Label, Select } from "~/components/ui/form-controls";
-import { tenureLabels } from "../listing-facts";
+import { paymentTermLabels, tenureLabels } from "../listing-facts";
 import { factFilterParams, type FactFilter } from "../listing-query";
 import type { ListingQuery } from "../listing-query.server";
 
@@ -14,7 +14,8 @@ export function usesFactFilters(query: ListingQuery): boolean {
     query.relocatable ||
     query.hideUnderOffer ||
     query.newThisWeek ||
-    query.priceReduced,
+    query.priceReduced ||
+    query.accepts,
   );
 }
 
@@ -92,7 +93,7 @@ export function FactFilters({ query }: { query: ListingQuery }) {
   return (
     <details open={usesFactFilters(query)} className="group/facts min-w-0 lg:flex-1">
       <summary className="inline-flex cursor-pointer items-center gap-1 rounded-sm text-sm font-semibold text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700">
-        More filters: price, turnover, profit, lease
+        More filters: price, turnover, profit, lease, payment terms
         <ChevronDown aria-hidden className="size-4 transition-transform group-open/facts:rotate-180" />
       </summary>
       <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -127,6 +128,19 @@ export function FactFilters({ query }: { query: ListingQuery }) {
           />
           <YesBox name="newThisWeek" value="week" label="New this week" checked={Boolean(query.newThisWeek)} />
           <YesBox name="priceReduced" label="Price reduced" checked={Boolean(query.priceReduced)} />
+        </fieldset>
+        <fieldset className="grid content-start gap-2 sm:col-span-2">
+          <legend className="mb-1 text-sm font-medium text-slate-800">Accepts</legend>
+          <p className="text-sm text-slate-700">Sellers who accept any of the terms ticked. None with interest.</p>
+          {Object.entries(paymentTermLabels).map(([term, label]) => (
+            <YesBox
+              key={term}
+              name="accepts"
+              value={term}
+              label={label}
+              checked={Boolean(query.accepts?.includes(term as keyof typeof paymentTermLabels))}
+            />
+          ))}
         </fieldset>
       </div>
     </details>

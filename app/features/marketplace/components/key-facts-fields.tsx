@@ -1,7 +1,7 @@
-import type { FieldMetadata } from "@conform-to/react";
+import { getCollectionProps, type FieldMetadata } from "@conform-to/react";
 import { SelectField, TextField } from "~/components/ui/field";
 import type { listingFactsShape } from "../sell-schema";
-import { halalStatusLabels, leaseTypeLabels, tenureLabels } from "../listing-facts";
+import { halalStatusLabels, leaseTypeLabels, paymentTermLabels, paymentTerms, tenureLabels } from "../listing-facts";
 
 type FactFields = Record<keyof typeof listingFactsShape, FieldMetadata<unknown>>;
 
@@ -71,6 +71,20 @@ export function KeyFactsFields({ fields, intro }: { fields: FactFields; intro: s
       <SelectField meta={fields.alcoholLicence} label="Alcohol licence">
         <Choices labels={yesNo} />
       </SelectField>
+      <fieldset className="grid gap-2 sm:col-span-2">
+        <legend className="mb-1 text-sm font-medium">Payment terms you accept</legend>
+        <p className="text-sm text-slate-700">None of them with interest. Leave them all unticked not to say.</p>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {getCollectionProps(fields.paymentTerms, { type: "checkbox", options: [...paymentTerms] }).map(
+            ({ key, ...term }) => (
+              <label key={key} className="flex items-center gap-2 text-sm">
+                <input {...term} className="size-4 accent-brand-700" />
+                {paymentTermLabels[term.value as keyof typeof paymentTermLabels]}
+              </label>
+            ),
+          )}
+        </div>
+      </fieldset>
     </fieldset>
   );
 }

@@ -2,10 +2,10 @@
  * A listing's Key facts (decision 0023): what the seller told us and the
  * figures a buyer would work out from it, plainly labelled as the seller's.
  * The rows come from the loader (listing-facts.ts), so the page carries no
- * code to work them out. Nothing is shown when the seller gave no facts.
+ * code to work them out. Facts not given are left out, but for the payment
+ * terms, which say "Not stated" (decision 0085).
  */
 export function KeyFactsTable({ rows }: { rows: { label: string; value: string }[] }) {
-  if (rows.length === 0) return null;
   return (
     <section aria-labelledby="key-facts-title" className="mt-8">
       <h2 id="key-facts-title" className="text-xl font-semibold">
