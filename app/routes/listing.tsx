@@ -102,7 +102,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       category: listingCategoryLabel(listing.category),
       askingPrice: askingPriceLabel(listing.askingPricePence),
       // Worked out here, so that the page's script carries neither the arithmetic nor the date formats.
-      keyFacts: keyFactRows(listing),
+      // With "Price reduced: from £X on <date>" (decision 0084) while the public price was reduced lately.
+      keyFacts: [...keyFactRows(listing), ...(available ? reducedRow(listing) : [])],
       // The buyer's calculator (decision 0085), from the page's query; a hidden price starts empty.
       calculatorHtml: available
         ? paymentCalculatorHtml(listing.slug, new URL(request.url).searchParams, listing.askingPricePence)
@@ -110,8 +111,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       // The figures a phone shows under the title, as a card shows them.
       headlineFigures: cardFigures(listing),
       underOffer: available && listing.underOfferAt ? underOfferLabel(listing.underOfferAt) : null,
-      // Decision 0084: only while the price is public and was reduced lately.
-      priceReduced: available ? reducedNote(listing) : null,
       // How current it is (decision 0030): when it was listed and when its seller last said it is still for sale.
       listedOn: listing.publishedAt ? formatLondonDate(listing.publishedAt) : null,
       confirmedOn: listing.confirmedAt ? formatLondonDate(listing.confirmedAt) : null,
@@ -128,10 +127,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   );
 }
 
-/** "Price reduced from £X on <date>", while the listing's public price was reduced lately. */
-function reducedNote(listing: Parameters<typeof listingBadges>[0]) {
+/** "Price reduced: from £X on <date>", a key fact while the listing's public price was reduced lately. */
+function reducedRow(listing: Parameters<typeof listingBadges>[0]) {
   const { reduced } = listingBadges(listing, new Date());
-  return reduced ? `Price reduced from ${formatPence(reduced.fromPence)} on ${formatLondonDate(reduced.on)}` : null;
+  return reduced
+    ? [{ label: "Price reduced", value: `From ${formatPence(reduced.fromPence)} on ${formatLondonDate(reduced.on)}` }]
+    : [];
 }
 
 /** Register interest in this listing (spec section 5); only while it is for sale. */
@@ -193,7 +194,6 @@ export default function Listing({
     calculatorHtml,
     headlineFigures,
     underOffer,
-    priceReduced,
     listedOn,
     confirmedOn,
   },
@@ -278,7 +278,6 @@ export default function Listing({
               <div>
                 <dt className="text-sm text-slate-700">Asking price</dt>
                 <dd className="text-3xl font-bold text-brand-800">{askingPrice}</dd>
-                {priceReduced ? <dd className="text-sm font-medium text-emerald-800">{priceReduced}</dd> : null}
               </div>
               {listing.monthlyLeasePence !== null ? (
                 <div>

@@ -29,8 +29,7 @@ test.describe("without JavaScript", () => {
     await expect(cards(page).first()).toContainText(egyptian);
 
     await card(page, egyptian).getByRole("link", { name: "View Details" }).click();
-    await expect(
-      page.getByRole("complementary", { name: "Price and enquiry" }).getByText(/^Price reduced from £29,500 on /),
-    ).toBeVisible();
+    const keyFacts = page.getByRole("table", { name: "Key facts" });
+    await expect(keyFacts.getByRole("row", { name: /^Price reduced From £29,500 on / })).toBeVisible();
   });
 });

@@ -36,7 +36,11 @@ async function snapshot(handle: DatabaseHandle) {
   const result: Record<string, unknown> = {};
   for (const { name } of tables) {
     const [count] = await rows<{ n: number }>(handle, sql.raw(`select count(*)::int as n from ${name}`));
-    const sample = await rows(handle, sql.raw(`select * from ${name} order by 1 limit 3`));
+    // As JSON, so that a column of a type the driver learns only later (an enum array) reads the same before and after.
+    const sample = await rows(
+      handle,
+      sql.raw(`select to_jsonb(s) as row from (select * from ${name} order by 1 limit 3) s`),
+    );
     result[name] = { count: count!.n, sample: JSON.parse(JSON.stringify(sample)) };
   }
   return result;
