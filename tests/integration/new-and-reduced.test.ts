@@ -83,7 +83,7 @@ const sellerEdit = (businessName: string, askingPrice: number) =>
     accommodationIncluded: undefined,
     relocatable: undefined,
     alcoholLicence: undefined,
-    paymentTerms: [],
+    paymentTerms: [] as Parameters<typeof editOwnListing>[2]["paymentTerms"],
   }) as Parameters<typeof editOwnListing>[2];
 
 /** Staff's edit of the listing as the back office's form sends it, with a new asking price. */
