@@ -7,8 +7,13 @@ import { TextareaField } from "~/components/ui/field";
 import { requireUser } from "~/features/account/session.server";
 import { MessageList } from "~/features/messages/components/message-list";
 import { ReplyForm } from "~/features/messages/components/reply-form";
-import { messageSchema, reportSchema } from "~/features/messages/message-rules";
-import { openThread, reply, reportThread, setBlocked, type ReplyOutcome } from "~/features/messages/threads.server";
+import { messageSchema, REPLY_REFUSALS, reportSchema, STOPPED_MESSAGING } from "~/features/messages/message-rules";
+import { openThread, reply, reportThread, setBlocked } from "~/features/messages/threads.server";
+import { OffersPanel } from "~/features/offers/components/offers-panel";
+import { isOfferIntent, offerAction } from "~/features/offers/offer-action.server";
+import { DEFAULT_OFFER_DAYS } from "~/features/offers/offer-rules";
+import { offersPanel } from "~/features/offers/offers.server";
+import { addDays, londonDay } from "~/lib/dates";
 import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
 import { formOrRefusal, TEXT_FORM_LIMITS } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -21,18 +26,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = routeId(params.id);
   const thread = id === null ? null : await openThread(user.id, id);
   if (!thread) throw data(null, { status: 404 });
-  return { thread };
+  return {
+    thread,
+    offers: (await offersPanel(user.id, thread.id))!,
+    defaultExpires: addDays(londonDay(new Date()), DEFAULT_OFFER_DAYS),
+  };
 }
-
-/** Said to a member staff stopped messaging (decision 0079), on the page and when a send is refused. */
-const STOPPED_MESSAGING = "HBS has stopped you sending messages. Your conversations stay here to read.";
-
-const refusals: Record<Exclude<ReplyOutcome, "sent" | "not-found">, string> = {
-  blocked: "You cannot send messages in this conversation.",
-  stopped: `${STOPPED_MESSAGING} If you think this is a mistake, please contact us.`,
-  suspended: "You cannot send messages to this member while their account is suspended.",
-  "rate-limited": "You have sent a lot of messages just now. Please wait a few minutes and try again.",
-};
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request);
@@ -43,6 +42,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const back = `/messages/${params.id}`;
   if (id === null) throw data(null, { status: 404 });
 
+  if (isOfferIntent(intent)) return offerAction(user, id, intent, form);
   if (intent === "reply") {
     const submission = parseWithZod(form, { schema: messageSchema });
     if (submission.status !== "success") {
@@ -52,7 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (outcome === "not-found") throw data(null, { status: 404 });
     if (outcome !== "sent") {
       return data<IntentActionData>(
-        { intent, result: submission.reply({ formErrors: [refusals[outcome]] }) },
+        { intent, result: submission.reply({ formErrors: [REPLY_REFUSALS[outcome]] }) },
         { status: outcome === "rate-limited" ? 429 : 403 },
       );
     }
@@ -117,7 +117,10 @@ function ReportForm({ actionData }: { actionData?: IntentActionData }) {
   );
 }
 
-export default function MessageThread({ loaderData: { thread }, actionData }: Route.ComponentProps) {
+export default function MessageThread({
+  loaderData: { thread, offers, defaultExpires },
+  actionData,
+}: Route.ComponentProps) {
   const answer = actionData as IntentActionData | undefined;
   return (
     <section className="mx-auto grid max-w-3xl gap-6 px-4 py-10">
@@ -140,6 +143,7 @@ export default function MessageThread({ loaderData: { thread }, actionData }: Ro
           ) : null}
         </p>
       </header>
+      <OffersPanel panel={offers} otherName={thread.otherName} actionData={answer} defaultExpires={defaultExpires} />
       <MessageList messages={thread.messages} label={`Messages with ${thread.otherName}`} />
       {thread.stopped ? (
         <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">

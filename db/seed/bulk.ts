@@ -629,7 +629,7 @@ export function bulkListing(random: Random, n: number, now: Date): ListingRow {
     features: pickSome(random, LISTING_FEATURES[category], random.int(3, 5)),
     images: [],
     featured: random.chance(0.03),
-    offersCount: random.int(0, 6),
+    earlierOffersCount: random.int(0, 6),
     status,
     publishedAt,
     confirmedAt: status === "published" && publishedAt ? lastConfirmed(publishedAt, now) : null,

@@ -91,7 +91,7 @@ export async function seedDatabase(db: Database, options: SeedImages & { now?: D
         features: listing.features,
         images,
         featured: listing.featured,
-        offersCount: listing.offersCount,
+        earlierOffersCount: listing.offersCount,
         ...listing.facts,
         status: "published",
         publishedAt,

@@ -26,6 +26,17 @@ export const reportSchema = z.object({
 export const memberName = (fullName: string | null | undefined) => fullName?.trim() || "HBS member";
 export const STAFF_NAME = "HBS team";
 
+/** Said to a member staff stopped messaging (decision 0079), on the page and when a send is refused. */
+export const STOPPED_MESSAGING = "HBS has stopped you sending messages. Your conversations stay here to read.";
+
+/** Why a message (or an offer, which is one) was not sent. */
+export const REPLY_REFUSALS = {
+  blocked: "You cannot send messages in this conversation.",
+  stopped: `${STOPPED_MESSAGING} If you think this is a mistake, please contact us.`,
+  suspended: "You cannot send messages to this member while their account is suspended.",
+  "rate-limited": "You have sent a lot of messages just now. Please wait a few minutes and try again.",
+} as const;
+
 /** Staff's own words in a warning to a member whose messages were reported (decision 0079). */
 export const warningWordsSchema = z.object({
   words: z

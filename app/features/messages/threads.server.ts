@@ -23,13 +23,13 @@ import { memberName, STAFF_NAME } from "./message-rules";
 const NOTIFY_EVERY_MS = 15 * 60 * 1000;
 export const MESSAGE_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 10 * 60 * 1000 };
 
-type Thread = typeof messageThread.$inferSelect;
+export type Thread = typeof messageThread.$inferSelect;
 export type Side = "buyer" | "seller";
 interface Member {
   id: string;
 }
 
-const sideOf = (thread: Thread, memberId: string): Side => (thread.buyerId === memberId ? "buyer" : "seller");
+export const sideOf = (thread: Thread, memberId: string): Side => (thread.buyerId === memberId ? "buyer" : "seller");
 
 /**
  * Whether a message's sender is suspended: their messages are hidden from the
@@ -64,9 +64,10 @@ function readMark(side: Side, now: Date) {
 
 /**
  * Adds a message and, in the same transaction, tells the other side's open
- * pages and (at most once per 15 minutes while unread) their inbox.
+ * pages and (at most once per 15 minutes while unread) their inbox. Offers
+ * (app/features/offers) say theirs through it too.
  */
-async function addMessage(
+export async function addMessage(
   tx: Database,
   thread: Thread,
   from: { side: Side; senderId: string; fromStaff: boolean; name: string },
@@ -221,7 +222,8 @@ export async function listThreads(memberId: string) {
   }));
 }
 
-async function threadFor(database: Database, memberId: string, threadId: number) {
+/** A thread the member is one of the two parties of; null for anyone else's. */
+export async function threadFor(database: Database, memberId: string, threadId: number) {
   const [thread] = await database
     .select()
     .from(messageThread)
@@ -306,9 +308,23 @@ async function stoppedMessaging(memberId: string) {
 }
 
 /**
- * A party's reply: refused when staff stopped them messaging, either has blocked the other, the other
- * is suspended, or they send too many.
+ * Why the member may not send anything in their thread now, or null when they may: staff stopped
+ * them messaging, either has blocked the other, the other is suspended, or they have sent too many
+ * (which this counts as one more). Offers are held to the same.
  */
+export async function sendingRefusal(
+  member: Member,
+  thread: Thread,
+): Promise<Exclude<ReplyOutcome, "sent" | "not-found"> | null> {
+  if (await stoppedMessaging(member.id)) return "stopped";
+  const otherId = sideOf(thread, member.id) === "buyer" ? thread.sellerId : thread.buyerId;
+  if (otherId && (await blockersBetween(db(), member.id, otherId)).length) return "blocked";
+  if (otherId && (await db().$count(user, and(eq(user.id, otherId), eq(user.banned, true))))) return "suspended";
+  const limit = await hitRateLimit(db(), `message:${member.id}`, MESSAGE_RATE_LIMIT);
+  return limit.allowed ? null : "rate-limited";
+}
+
+/** A party's reply, unless sendingRefusal says why not. */
 export async function reply(
   member: Member & { fullName?: string | null },
   threadId: number,
@@ -316,13 +332,9 @@ export async function reply(
 ): Promise<ReplyOutcome> {
   const thread = await threadFor(db(), member.id, threadId);
   if (!thread) return "not-found";
-  if (await stoppedMessaging(member.id)) return "stopped";
+  const refusal = await sendingRefusal(member, thread);
+  if (refusal) return refusal;
   const side = sideOf(thread, member.id);
-  const otherId = side === "buyer" ? thread.sellerId : thread.buyerId;
-  if (otherId && (await blockersBetween(db(), member.id, otherId)).length) return "blocked";
-  if (otherId && (await db().$count(user, and(eq(user.id, otherId), eq(user.banned, true))))) return "suspended";
-  const limit = await hitRateLimit(db(), `message:${member.id}`, MESSAGE_RATE_LIMIT);
-  if (!limit.allowed) return "rate-limited";
   await db().transaction((tx) =>
     addMessage(tx, thread, { side, senderId: member.id, fromStaff: false, name: memberName(member.fullName) }, body),
   );

@@ -19,6 +19,8 @@ import {
   warnMember,
 } from "~/features/messages/reported-threads.server";
 import { openStaffThread, resolveReport, staffReply, type Side } from "~/features/messages/threads.server";
+import { OfferHistory } from "~/features/offers/components/offers-panel";
+import { offersForStaff } from "~/features/offers/offers.server";
 import { formatLondonDateTime } from "~/lib/dates";
 import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
 import { db } from "~/server/db.server";
@@ -44,6 +46,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
   const other = (side: Side): Side => (side === "buyer" ? "seller" : "buyer");
   return {
+    offers: await offersForStaff(thread.id),
     thread: {
       id: thread.id,
       listing: thread.listing,
@@ -259,7 +262,7 @@ function MemberActions({ member, actionData }: { member: Party; actionData?: Int
   );
 }
 
-export default function AdminMessageThread({ loaderData: { thread }, actionData }: Route.ComponentProps) {
+export default function AdminMessageThread({ loaderData: { thread, offers }, actionData }: Route.ComponentProps) {
   const answer = actionData as IntentActionData | undefined;
   return (
     <>
@@ -271,6 +274,14 @@ export default function AdminMessageThread({ loaderData: { thread }, actionData 
       <AdminHeading title={thread.listing.title} />
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="grid content-start gap-6">
+          {offers.length > 0 ? (
+            <section aria-labelledby="offers-heading" className="rounded-xl border border-slate-200 bg-white p-5">
+              <h2 id="offers-heading" className="mb-2 font-semibold">
+                Offers
+              </h2>
+              <OfferHistory offers={offers} side={null} otherName="" label="Offers in this conversation" />
+            </section>
+          ) : null}
           <MessageList messages={thread.messages} label="Messages in this conversation" />
           {thread.withStaff ? (
             <section aria-label="Reply as HBS" className="rounded-xl border border-slate-200 bg-white p-5">

@@ -89,6 +89,11 @@ export const businessListing = pgTable(
     showcased: boolean("showcased")
       .notNull()
       .generatedAlwaysAs((): SQL => sql`${businessListing.featured} or ${businessListing.promotion} is not null`),
+    // "N Offers Made": offers recorded before HBS took offers itself (the sample listings' counts),
+    // written by the application, and offers_count, kept by the triggers in
+    // app/server/read-models/listing-offers-count.ts as those plus the buyers' offers made on HBS
+    // (decision 0088). Never written by the application.
+    earlierOffersCount: integer("earlier_offers_count").notNull().default(0),
     offersCount: integer("offers_count").notNull().default(0),
     status: listingStatus("status").notNull().default("pending"),
     // Told to the seller when staff turn a submission down.

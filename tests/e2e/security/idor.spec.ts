@@ -329,6 +329,10 @@ test("a member's message thread is theirs alone: read, answered, blocked or repo
     { intent: "reply", body: "Not my thread" },
     { intent: "block" },
     { intent: "report", reason: "Not my thread" },
+    // Offers (decision 0088): tests/integration/offers.test.ts tries every step on a seller's thread.
+    { intent: "offer", amount: "1000", expires: new Date().toISOString().slice(0, 10) },
+    { intent: "offer-accept", offerId: "1" },
+    { intent: "offer-under-offer" },
   ];
   for (const form of forms) {
     expect((await page.request.post(thread, { form, maxRedirects: 0 })).status(), form.intent).toBe(404);

@@ -120,3 +120,67 @@ test("the name a buyer signs an NDA with takes hostile text, shown as text to th
   // Off /buy again, so other tests' counts of it hold.
   await sellerPage.request.post("/my-listings", { form: { intent: "mark-sold", listingId: id } });
 });
+
+test("an offer's conditions take hostile text, shown as text to the seller, the buyer and staff", async ({
+  page,
+  signUpAndSignIn,
+  signInElsewhere,
+  signInAsNewAdmin,
+}) => {
+  test.slow();
+  const marker = `hostile${Date.now()}`;
+  const seller = await signUpAndSignIn();
+  const sellerPage = await signInElsewhere(seller);
+  const sent = await sellerPage.request.post("/sell", {
+    multipart: {
+      businessName: `Hostile Offer Grill ${marker}`,
+      category: "food",
+      location: "Leeds",
+      askingPrice: "70000",
+      annualRevenue: "200000",
+      description: "A grill sold to the best offer.",
+      contactName: seller.fullName,
+      contactEmail: seller.email,
+      contactPhone: "07700 900654",
+    },
+  });
+  expect(sent.status()).toBe(200);
+  const id = /\/my-listings\/(\d+)\/edit/.exec(await (await sellerPage.request.get("/my-listings")).text())![1]!;
+  const buyer = await signUpAndSignIn();
+  const buyerPage = await signInElsewhere(buyer);
+  await signInAsNewAdmin();
+  await page.request.post(`/admin/listings/${id}`, { form: { intent: "approve" } });
+  const listing = /href="(\/buy\/[^"?#]+)"/.exec(await (await page.request.get(`/admin/listings/${id}`)).text())![1]!;
+  const interest = await buyerPage.request.post(listing, {
+    form: { fullName: buyer.fullName, email: buyer.email, contactNumber: "07700 900999" },
+  });
+  expect(interest.status()).toBe(200);
+  const thread = /href="(\/messages\/\d+)"/.exec(await (await buyerPage.request.get("/messages")).text())![1]!;
+
+  const lastDay = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  for (const payload of [PAYLOADS[0]!, PAYLOADS[1]!]) {
+    const offered = await buyerPage.request.post(thread, {
+      form: { intent: "offer", amount: "65000", conditions: `${payload} ${marker}`, expires: lastDay },
+      maxRedirects: 0,
+    });
+    await expectHarmless(offered, "POST an offer");
+    // The first offer waits for an answer; withdrawn, the next hostile one can be made.
+    const open = /name="offerId" value="(\d+)"/.exec(await (await buyerPage.request.get(thread)).text())?.[1];
+    if (payload === PAYLOADS[0]) {
+      await buyerPage.request.post(thread, { form: { intent: "offer-withdraw", offerId: open! }, maxRedirects: 0 });
+    }
+  }
+  // The seller's answers to the open one, every field hostile: the counter-offer's among them.
+  expect(
+    await attackForms(sellerPage, [thread], { skipIntents: ["block", "offer-accept", "offer-decline"] }),
+  ).toBeGreaterThan(10);
+  await expectShownAsText(sellerPage, thread);
+  await expect(sellerPage.getByRole("region", { name: "Offers" })).toContainText(marker);
+  await expectShownAsText(buyerPage, thread);
+  const staffView = `/admin${thread}`;
+  await expectShownAsText(page, staffView);
+  await expect(page.getByRole("region", { name: "Offers" })).toContainText("data-hbs-injected");
+
+  // Off /buy again, so other tests' counts of it hold.
+  await sellerPage.request.post("/my-listings", { form: { intent: "mark-sold", listingId: id } });
+});
