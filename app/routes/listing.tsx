@@ -22,6 +22,7 @@ import { SaveListingButton } from "~/features/marketplace/components/save-listin
 import { listingForViewer } from "~/features/marketplace/listings.server";
 import { NdaInvitation } from "~/features/marketplace/components/nda-invitation";
 import { ndaState } from "~/features/marketplace/confidential.server";
+import { dataRoomSize } from "~/features/data-room/data-room.server";
 import { getSessionUser } from "~/features/account/session.server";
 import { useMember } from "~/features/account/use-member";
 import { threadFromInterest } from "~/features/messages/threads.server";
@@ -47,11 +48,13 @@ async function listingFor(request: Request, slug: string) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { listing, viewer } = await listingFor(request, params.slug);
-  const [nda, enquired] = await Promise.all([
+  const [nda, enquired, dataRoomDocuments] = await Promise.all([
     // A buyer without access is offered the NDA; one whose access the seller withdrew is told so.
     listing.masked ? (viewer ? ndaState(viewer.id, listing.id) : ("none" as const)) : null,
     // A member who registered interest is told when, with the way to their conversation.
     viewer ? listingsEnquiredBy(viewer.id, [listing]).then((found) => found[listing.id] ?? null) : null,
+    // Its data room's way in (decision 0089), while the business is for sale.
+    listing.status === "published" ? dataRoomSize(listing.id) : 0,
   ]);
   const url = absoluteUrl(`/buy/${listing.slug}`);
   const available = listing.status === "published";
@@ -96,6 +99,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       tiles: mapTiles(),
       nda,
       enquired,
+      dataRoomDocuments,
       // Worked out here like the facts below: the page's script then leaves out the modules that word them.
       district: postcodeDistrict(listing.postcode),
       offers: offersLabel(listing.offersCount),
@@ -186,6 +190,7 @@ export default function Listing({
     tiles,
     nda,
     enquired,
+    dataRoomDocuments,
     district,
     offers,
     category,
@@ -293,6 +298,15 @@ export default function Listing({
               ) : null}
             </dl>
           </div>
+          {available && dataRoomDocuments > 0 ? (
+            <p className="mt-4 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-sm">
+              <span className="font-semibold">Data room:</span> {dataRoomDocuments}{" "}
+              {dataRoomDocuments === 1 ? "document" : "documents"} for buyers the seller lets in.{" "}
+              <Link to={`/buy/${listing.slug}/data-room`} className="font-medium text-brand-800 underline">
+                Ask for access
+              </Link>
+            </p>
+          ) : null}
           {available ? (
             <section
               id="register-interest"

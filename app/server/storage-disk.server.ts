@@ -38,6 +38,10 @@ export class DiskStore implements ObjectStore {
     });
   }
 
+  async remove(key: string) {
+    await fs.rm(this.file(key), { force: true });
+  }
+
   async has(key: string) {
     return fs.stat(this.file(key)).then(
       (stat) => stat.isFile(),

@@ -3,6 +3,7 @@
 // "submissions"), so the bucket mirrors the folders under DATA_DIR.
 import type { Readable } from "node:stream";
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   paginateListObjectsV2,
@@ -70,6 +71,10 @@ export class S3Store implements ObjectStore {
     const chunks: Buffer[] = [];
     for await (const chunk of opened.body) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
+  }
+
+  async remove(key: string) {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.key(key) }));
   }
 
   async has(key: string) {

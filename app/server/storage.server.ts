@@ -20,6 +20,8 @@ export interface ObjectStore {
   /** The object's bytes, or null when there is none. */
   read(key: string): Promise<Buffer | null>;
   has(key: string): Promise<boolean>;
+  /** Deletes the object; nothing happens when there is none. */
+  remove(key: string): Promise<void>;
   /** Every object and its size (npm run storage:migrate). */
   list(): AsyncIterable<StoredEntry>;
   /** The objects under `name/`, as a store of their own. */

@@ -21,3 +21,4 @@ export * from "./alerts";
 export * from "./places";
 export * from "./reviews";
 export * from "./offers";
+export * from "./data-room";

@@ -1,9 +1,11 @@
 // Hostile text in what lives on something published: an owner's reply to a
-// review (decision 0038) and the name a buyer signs a confidential listing's
-// NDA with (decision 0033), shown back as text to everyone who reads them.
+// review (decision 0038), the name a buyer signs a confidential listing's
+// NDA with (decision 0033), an offer's conditions (0088) and a data room's
+// titles and names (0089), shown back as text to everyone who reads them.
 // Apart from injection.spec.ts because each test publishes a business or a
 // listing of its own for a while, so these run with the other publishing
 // specs (playwright.config.ts).
+import { PDFDocument } from "pdf-lib";
 import { addBusinessFor } from "../directory-admin";
 import { expect, test, verifyEmail } from "../fixtures";
 import { attackForms, expectHarmless, expectShownAsText, PAYLOADS } from "./attack";
@@ -182,5 +184,69 @@ test("an offer's conditions take hostile text, shown as text to the seller, the 
   await expect(page.getByRole("region", { name: "Offers" })).toContainText("data-hbs-injected");
 
   // Off /buy again, so other tests' counts of it hold.
+  await sellerPage.request.post("/my-listings", { form: { intent: "mark-sold", listingId: id } });
+});
+
+test("a data room's document titles and the names buyers sign with take hostile text, shown as text", async ({
+  page,
+  signUpAndSignIn,
+  signInElsewhere,
+  signInAsNewAdmin,
+}) => {
+  test.slow();
+  const marker = `hostile${Date.now()}`;
+  const seller = await signUpAndSignIn();
+  const sellerPage = await signInElsewhere(seller);
+  const sent = await sellerPage.request.post("/sell", {
+    multipart: {
+      businessName: `Hostile Room Grill ${marker}`,
+      category: "food",
+      location: "Leeds",
+      askingPrice: "70000",
+      annualRevenue: "200000",
+      description: "A grill with a data room.",
+      contactName: seller.fullName,
+      contactEmail: seller.email,
+      contactPhone: "07700 900654",
+    },
+  });
+  expect(sent.status()).toBe(200);
+  const id = /\/my-listings\/(\d+)\/edit/.exec(await (await sellerPage.request.get("/my-listings")).text())![1]!;
+  const buyer = await signInElsewhere(await signUpAndSignIn());
+  await signInAsNewAdmin();
+  await page.request.post(`/admin/listings/${id}`, { form: { intent: "approve" } });
+  const listing = /href="(\/buy\/[^"?#]+)"/.exec(await (await page.request.get(`/admin/listings/${id}`)).text())![1]!;
+
+  const room = `/my-listings/${id}/data-room`;
+  const pdf = await PDFDocument.create();
+  pdf.addPage();
+  const file = { name: "accounts.pdf", mimeType: "application/pdf", buffer: Buffer.from(await pdf.save()) };
+  for (const payload of [PAYLOADS[0]!, PAYLOADS[1]!]) {
+    const added = await sellerPage.request.post(room, {
+      multipart: { intent: "upload", kind: "accounts", title: `${payload} ${marker}`.slice(0, 120), file },
+      maxRedirects: 0,
+    });
+    await expectHarmless(added, "POST a data-room document");
+  }
+  const asked = await buyer.request.post(`${listing}/data-room`, {
+    form: { fullName: `${PAYLOADS[1]!} ${marker}`.slice(0, 100), agree: "yes" },
+    maxRedirects: 0,
+  });
+  await expectHarmless(asked, "POST a data-room request");
+  const accessId = /name="accessId" value="(\d+)"/.exec(await (await sellerPage.request.get(room)).text())![1]!;
+  await sellerPage.request.post(room, { form: { intent: "decide", accessId, decision: "admit" }, maxRedirects: 0 });
+  const documents = [
+    ...(await (await buyer.request.get(`${listing}/data-room`)).text()).matchAll(/href="(\/data-room\/\d+)"/g),
+  ];
+  expect(documents.length).toBeGreaterThan(0);
+  for (const [, document] of documents) expect((await buyer.request.get(document!)).status()).toBe(200);
+
+  await expectShownAsText(sellerPage, room);
+  await expect(sellerPage.getByRole("main")).toContainText(marker);
+  await expectShownAsText(buyer, `${listing}/data-room`);
+  // Every form of the seller's room, every field hostile (the upload's title among them).
+  expect(await attackForms(sellerPage, [room], { skipIntents: ["remove", "decide"] })).toBeGreaterThan(3);
+  await expectShownAsText(sellerPage, room);
+
   await sellerPage.request.post("/my-listings", { form: { intent: "mark-sold", listingId: id } });
 });

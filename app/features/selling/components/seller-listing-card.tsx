@@ -49,6 +49,9 @@ function SellerActions({ listing }: { listing: SellerListing }) {
           Edit<span className="sr-only"> {listing.title}</span>
         </Link>
       ) : null}
+      <Link to={`/my-listings/${listing.id}/data-room`} className={buttonVariants({ size: "sm", variant: "outline" })}>
+        Data room<span className="sr-only"> of {listing.title}</span>
+      </Link>
       {listing.actions.map((action) => (
         <Form key={action} method="post">
           <input type="hidden" name="listingId" value={listing.id} />
