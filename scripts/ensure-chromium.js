@@ -18,6 +18,7 @@ export function ensureChromium() {
   const apt = (args) =>
     execFileSync("apt-get", args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
   apt(["update"]);
-  apt(["install", "-y", "--no-install-recommends", "chromium", "fonts-liberation"]);
+  // Its fonts draw the browser tests' pages and the data room's stamps on images (decision 0089).
+  apt(["install", "-y", "--no-install-recommends", "chromium", "fonts-liberation", "fonts-dejavu-core"]);
   return chromium;
 }

@@ -4,6 +4,7 @@
 // Types and lint print when they end, so Vitest's output is not cut into.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import { ensureChromium } from "./ensure-chromium.js";
 import { summarise } from "./test-summary.js";
 
 const node = (args, options) => spawn(process.execPath, args, options);
@@ -29,6 +30,8 @@ function sequence(name, commands, { quiet }) {
   });
 }
 
+// First, before Vitest: the data room's stamped images (decision 0089) need the fonts that come with it.
+ensureChromium();
 fs.rmSync("test-results", { recursive: true, force: true });
 const results = await Promise.all([
   sequence("types", [["node_modules/@react-router/dev/bin.js", "typegen"], ["node_modules/typescript/bin/tsc"]], {
