@@ -5,7 +5,7 @@
 // so a hidden figure never shapes the guide. Quartiles in SQL, over the
 // (status, category) index; a multiple below five listings is not shown.
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { db } from "~/server/db.server";
 import { businessListing } from "~/server/schema";
 import { guideMultiple, type PriceGuide } from "./price-guide";
@@ -13,17 +13,20 @@ import { guideMultiple, type PriceGuide } from "./price-guide";
 /** On the market or sold: what buyers were asked. Pending, withdrawn or expired listings are not. */
 const GUIDED_STATUSES = ["published", "sold"] as const;
 
-type Listings = typeof businessListing;
+/** The public figures of business_listing, or of an alias of it. */
+type PublicFigures = Record<
+  "publicAskingPricePence" | "publicNetProfitPence" | "publicAnnualRevenuePence",
+  AnyPgColumn
+>;
 
 /** Asking price ÷ a public figure, where both are shown and above zero; else null, which the aggregates skip. */
-const multipleOf = (listings: Listings, figure: Listings["publicNetProfitPence"]) =>
-  sql`case when ${figure} > 0 and ${listings.publicAskingPricePence} > 0
-    then ${listings.publicAskingPricePence}::float8 / ${figure} end`;
+const multipleOf = (asking: AnyPgColumn, figure: AnyPgColumn) =>
+  sql`case when ${figure} > 0 and ${asking} > 0 then ${asking}::float8 / ${figure} end`;
 
 /** Each multiple's count and quartiles (lower, median, upper), over the rows of one group. */
-function aggregates(listings: Listings) {
-  const profit = multipleOf(listings, listings.publicNetProfitPence);
-  const turnover = multipleOf(listings, listings.publicAnnualRevenuePence);
+function aggregates(listings: PublicFigures) {
+  const profit = multipleOf(listings.publicAskingPricePence, listings.publicNetProfitPence);
+  const turnover = multipleOf(listings.publicAskingPricePence, listings.publicAnnualRevenuePence);
   const quartiles = (multiple: typeof profit) =>
     sql<number[] | null>`percentile_cont(array[0.25, 0.5, 0.75]) within group (order by ${multiple})`;
   return {

@@ -57,9 +57,7 @@ export function GuideFigures({ guide, category, own }: { guide: PriceGuide; cate
           const multiple = guide[figure];
           return (
             <div key={figure} className="grid content-start gap-0.5">
-              <dt className="font-semibold text-slate-900">
-                Asking price ÷ {guideFigureWords[figure]}
-              </dt>
+              <dt className="font-semibold text-slate-900">Asking price ÷ {guideFigureWords[figure]}</dt>
               {multiple ? (
                 <dd className="grid gap-0.5">
                   <p>
@@ -77,10 +75,10 @@ export function GuideFigures({ guide, category, own }: { guide: PriceGuide; cate
         })}
       </dl>
       <p className="text-slate-700">
-        How it is worked out: each published or sold {listingCategoryLabel(category)} listing on HBS, other than yours, that shows its asking
-        price and its net profit or turnover gives one multiple; we show the middle one and the middle half of them
-        (lower to upper quartile), so one unusual listing does not sway it. Figures a seller keeps confidential are never
-        used.
+        How it is worked out: each published or sold {listingCategoryLabel(category)} listing on HBS, other than yours,
+        that shows its asking price and its net profit or turnover gives one multiple; we show the middle one and the
+        middle half of them (lower to upper quartile), so one unusual listing does not sway it. Figures a seller keeps
+        confidential are never used.
       </p>
       <p className="text-slate-700">
         <strong className="text-slate-900">This is not a valuation.</strong> Asking prices are not sale prices, and your
@@ -94,8 +92,9 @@ export function GuideFigures({ guide, category, own }: { guide: PriceGuide; cate
 export function NotEnoughData({ category }: { category: string }) {
   return (
     <p className="text-sm text-slate-700">
-      <span className="font-semibold text-slate-900">Price guide for {listingCategoryLabel(category)}: not enough data
-      yet.</span>{" "}
+      <span className="font-semibold text-slate-900">
+        Price guide for {listingCategoryLabel(category)}: not enough data yet.
+      </span>{" "}
       It needs at least {MIN_GUIDE_LISTINGS} listings on HBS that show their asking price and net profit or turnover.
     </p>
   );
