@@ -54,7 +54,7 @@ export async function sellerDashboard(member: { id: string; email: string; email
         and(inArray(enquiry.listingId, ids), eq(enquiry.kind, "listing_interest"), eq(enquiry.sharedWithSeller, true)),
       )
       .orderBy(desc(enquiry.createdAt), desc(enquiry.id)),
-    // Its category's other listings as a price guide (decision 0086), one statement for them all.
+    // Its category's price guide from other sellers' listings (decision 0086), one query for every category.
     sellerPriceGuides(member.id),
   ]);
   const text = (fields: Record<string, unknown>, key: string) =>
@@ -66,7 +66,8 @@ export async function sellerDashboard(member: { id: string; email: string; email
       actions: sellerActionsFrom(listing),
       editable: sellerCanEdit(listing.status),
       viewsByDay: views.get(listing.id)!,
-      priceGuide: guides.get(listing.id)!,
+      // A category no other seller's listing is guided in has no row: as "not enough data yet".
+      priceGuide: guides.get(listing.category) ?? { profit: null, turnover: null },
       // Who accepted the NDA of a confidential listing (decision 0033): name and date, never their address.
       ndas: signers
         .filter((row) => row.listingId === listing.id)

@@ -2,10 +2,10 @@
 // category, the multiples of net profit and of turnover that its published
 // and sold listings ask. Only what anyone may see goes in: the public_*
 // columns, empty where a confidential listing hides a figure (decision 0062),
-// so a hidden figure never shapes the guide. Quartiles in SQL, over the
-// (status, category) index; a multiple below five listings is not shown.
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
+// so a hidden figure never shapes the guide. Quartiles in SQL, read from the
+// index business_listing_price_guide_idx alone; a multiple below five
+// listings is not shown.
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { db } from "~/server/db.server";
 import { businessListing } from "~/server/schema";
 import { guideMultiple, type PriceGuide } from "./price-guide";
@@ -13,80 +13,60 @@ import { guideMultiple, type PriceGuide } from "./price-guide";
 /** On the market or sold: what buyers were asked. Pending, withdrawn or expired listings are not. */
 const GUIDED_STATUSES = ["published", "sold"] as const;
 
-/** The public figures of business_listing, or of an alias of it. */
-type PublicFigures = Record<
-  "publicAskingPricePence" | "publicNetProfitPence" | "publicAnnualRevenuePence",
-  AnyPgColumn
->;
-
 /** Asking price ÷ a public figure, where both are shown and above zero; else null, which the aggregates skip. */
-const multipleOf = (asking: AnyPgColumn, figure: AnyPgColumn) =>
-  sql`case when ${figure} > 0 and ${asking} > 0 then ${asking}::float8 / ${figure} end`;
+const multipleOf = (
+  figure: typeof businessListing.publicNetProfitPence | typeof businessListing.publicAnnualRevenuePence,
+) =>
+  sql`case when ${figure} > 0 and ${businessListing.publicAskingPricePence} > 0
+    then ${businessListing.publicAskingPricePence}::float8 / ${figure} end`;
 
-/** Each multiple's count and quartiles (lower, median, upper), over the rows of one group. */
-function aggregates(listings: PublicFigures) {
-  const profit = multipleOf(listings.publicAskingPricePence, listings.publicNetProfitPence);
-  const turnover = multipleOf(listings.publicAskingPricePence, listings.publicAnnualRevenuePence);
-  const quartiles = (multiple: typeof profit) =>
-    sql<number[] | null>`percentile_cont(array[0.25, 0.5, 0.75]) within group (order by ${multiple})`;
-  return {
-    profitCount: sql<number>`count(${profit})::int`.as("profit_count"),
-    profitQuartiles: quartiles(profit).as("profit_quartiles"),
-    turnoverCount: sql<number>`count(${turnover})::int`.as("turnover_count"),
-    turnoverQuartiles: quartiles(turnover).as("turnover_quartiles"),
-  };
+/** A multiple's lower quartile, median and upper quartile, interpolated. */
+const quartiles = (multiple: SQL) =>
+  sql<number[] | null>`percentile_cont(array[0.25, 0.5, 0.75]) within group (order by ${multiple})`;
+
+/** Each category's guide among the guided listings that also meet `where`. */
+async function guidesByCategory(where?: SQL): Promise<Map<string, PriceGuide>> {
+  const profit = multipleOf(businessListing.publicNetProfitPence);
+  const turnover = multipleOf(businessListing.publicAnnualRevenuePence);
+  const rows = await db()
+    .select({
+      category: businessListing.category,
+      profitCount: sql<number>`count(${profit})::int`,
+      profitQuartiles: quartiles(profit),
+      turnoverCount: sql<number>`count(${turnover})::int`,
+      turnoverQuartiles: quartiles(turnover),
+    })
+    .from(businessListing)
+    .where(and(inArray(businessListing.status, GUIDED_STATUSES), where))
+    .groupBy(businessListing.category);
+  return new Map(
+    rows.map((row) => [
+      row.category,
+      {
+        profit: guideMultiple(row.profitCount, row.profitQuartiles),
+        turnover: guideMultiple(row.turnoverCount, row.turnoverQuartiles),
+      },
+    ]),
+  );
 }
 
-type AggregateRow = {
-  profitCount: number;
-  profitQuartiles: number[] | null;
-  turnoverCount: number;
-  turnoverQuartiles: number[] | null;
-};
-
-const guideOf = (row: AggregateRow): PriceGuide => ({
-  profit: guideMultiple(row.profitCount, row.profitQuartiles),
-  turnover: guideMultiple(row.turnoverCount, row.turnoverQuartiles),
-});
-
-/** Every category's guide, for /sell: one grouped query; a category with no guided listing is absent. */
+/** Every category's guide, for /sell (six rows); a category with no guided listing is absent. */
 export async function categoryPriceGuides(): Promise<Record<string, PriceGuide>> {
-  const rows = await db()
-    .select({ category: businessListing.category, ...aggregates(businessListing) })
-    .from(businessListing)
-    .where(inArray(businessListing.status, GUIDED_STATUSES))
-    .groupBy(businessListing.category);
-  return Object.fromEntries(rows.map((row) => [row.category, guideOf(row)]));
+  return Object.fromEntries(await guidesByCategory());
 }
 
 /**
- * The guide of each of a seller's listings, for /my-listings: its category's
- * other listings (never itself), in one statement however many listings the
- * seller has: a lateral aggregate per listing.
+ * The guide of each category a seller has a listing in, for /my-listings:
+ * other sellers' listings only, so that neither the listing itself nor the
+ * seller's other ones shape the figure it is compared with. One query,
+ * however many listings the seller has.
  */
-export async function sellerPriceGuides(sellerId: string): Promise<Map<number, PriceGuide>> {
-  const others = alias(businessListing, "other_listing");
-  const guide = db()
-    .select(aggregates(others))
-    .from(others)
-    .where(
-      and(
-        inArray(others.status, GUIDED_STATUSES),
-        eq(others.category, businessListing.category),
-        ne(others.id, businessListing.id),
-      ),
-    )
-    .as("guide");
-  const rows = await db()
-    .select({
-      id: businessListing.id,
-      profitCount: guide.profitCount,
-      profitQuartiles: guide.profitQuartiles,
-      turnoverCount: guide.turnoverCount,
-      turnoverQuartiles: guide.turnoverQuartiles,
-    })
+export function sellerPriceGuides(sellerId: string): Promise<Map<string, PriceGuide>> {
+  const own = db()
+    .select({ category: businessListing.category })
     .from(businessListing)
-    .crossJoinLateral(guide)
     .where(eq(businessListing.sellerId, sellerId));
-  return new Map(rows.map((row) => [row.id, guideOf(row)]));
+  return guidesByCategory(
+    and(inArray(businessListing.category, own), sql`${businessListing.sellerId} is distinct from ${sellerId}`),
+  );
 }
