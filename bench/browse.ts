@@ -1,5 +1,6 @@
 // Server time of the directory (/halal-network-space) and /buy pages at size,
-// and of the one query /promote adds (last month's views, decision 0070).
+// of the one query /promote adds (last month's views, decision 0070), and of
+// the fair price guide on /sell and /my-listings (decision 0086).
 //
 //   npx tsx bench/browse.ts --db pglite|postgres [--businesses 100000]
 //       [--listings 20000] [--iterations 200] [--warmup 20] [--seed 1]
@@ -36,6 +37,7 @@ import { listingsEnquiredBy } from "../app/features/enquiries/enquiries.server";
 import { parseDirectoryQuery } from "../app/features/directory/directory-query.server";
 import { parseListingQuery } from "../app/features/marketplace/listing-query.server";
 import { promotionReach } from "../app/features/packages/promotion-reach.server";
+import { categoryPriceGuides, sellerPriceGuides } from "../app/features/selling/price-guide.server";
 import { listingTowns, searchListings } from "../app/features/marketplace/listings.server";
 import { nearFilter, readNearSearch } from "../app/features/places/places.server";
 import type { LatLng } from "../app/lib/geo";
@@ -82,7 +84,7 @@ export interface BrowseOptions {
 }
 
 export interface ScenarioResult {
-  page: "directory" | "buy" | "promote";
+  page: "directory" | "buy" | "promote" | "sell" | "my-listings";
   name: string;
   /** The page's query string, and the visitor's position if one is known. */
   query: string;
@@ -117,7 +119,7 @@ export interface BrowseResults {
 }
 
 interface Scenario {
-  page: "directory" | "buy" | "promote";
+  page: "directory" | "buy" | "promote" | "sell" | "my-listings";
   name: string;
   query: string;
   origin: LatLng | null;
@@ -259,6 +261,9 @@ function scenarios(deepDirectoryPage: number, deepBuyPage: number, pastFeaturedP
   });
   // What /promote reads when its kept figures are an hour old: every page's views of last month, and the promotions.
   add("promote", "last month's views, promoted and not", "");
+  // The fair price guide (decision 0086): every category's on /sell, and each of a seller's listings' on /my-listings.
+  add("sell", "price guide, every category", "");
+  add("my-listings", `price guide, ${SELLER_LISTINGS} listings`, "");
   // The same with the second query a member adds (issue #50): which of the page's listings they asked about.
   // Beside the two above rather than instead of them, so that those still compare with earlier runs.
   for (const [query, name] of [
@@ -334,6 +339,21 @@ async function addEnquiries(database: Database) {
     from ${businessListing} where ${businessListing.id} % 25 = 0`);
 }
 
+/** The seller of the my-listings scenario, and how many listings they have: two in each of three categories. */
+const BENCH_SELLER = { id: "bench-seller" };
+const SELLER_LISTINGS = 6;
+
+/** The bench seller's listings: the first two of food, retail and services, each compared with other sellers'. */
+async function addSeller(database: Database) {
+  await database.insert(user).values({ id: BENCH_SELLER.id, email: "bench-seller@example.com", emailVerified: true });
+  await database.execute(sql`update ${businessListing} set seller_id = ${BENCH_SELLER.id}
+    where ${businessListing.id} in (
+      select id from (
+        select id, row_number() over (partition by category order by id) as n from ${businessListing}
+        where category in ('food', 'retail', 'services')
+      ) firsts where n <= ${SELLER_LISTINGS / 3})`);
+}
+
 /** "Now" for "open now" and the cards' opening lines: a Friday evening in London, so runs compare. */
 const BENCH_NOW = new Date("2026-11-20T19:00:00Z");
 
@@ -370,6 +390,15 @@ async function loadPage(scenario: Scenario): Promise<{ total: number; items: num
       total: kinds.reduce((pages, kind) => pages + kind.promoted.pages + kind.others.pages, 0),
       items: kinds.length,
     };
+  }
+  if (scenario.page === "sell") {
+    // Rows: the listings behind the net profit multiples; items: the categories with a guide.
+    const guides = Object.values(await categoryPriceGuides());
+    return { total: guides.reduce((n, guide) => n + (guide.profit?.count ?? 0), 0), items: guides.length };
+  }
+  if (scenario.page === "my-listings") {
+    const guides = [...(await sellerPriceGuides(BENCH_SELLER.id)).values()];
+    return { total: guides.reduce((n, guide) => n + (guide.profit?.count ?? 0), 0), items: guides.length };
   }
   const params = new URLSearchParams(scenario.query);
   const near = nearFilter(await readNearSearch(params));
@@ -454,6 +483,7 @@ export async function runBrowseBenchmark(options: BrowseOptions): Promise<Browse
     await reducePrices(handle.db);
     await addViewsAndPromotions(handle.db);
     await addEnquiries(handle.db);
+    await addSeller(handle.db);
     const insertMs = performance.now() - t;
     log(`  added in ${(insertMs / 1000).toFixed(1)} s`);
 

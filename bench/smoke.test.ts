@@ -10,7 +10,7 @@ import { REVIEWS_SMOKE_SIZE, runReviewsBenchmark } from "./reviews";
 
 describe("browse benchmark (smoke)", () => {
   it(
-    "times every scenario of the directory, /buy and /promote, and each finds rows but the one meant to find none",
+    "times every scenario of the directory, /buy, /promote and the price guide, and each finds rows but the one meant to find none",
     { timeout: 60_000 },
     async () => {
       const results = await runBrowseBenchmark({ db: "pglite", pgliteDir: "memory://", ...SMOKE_SIZE, warmup: 1 });
@@ -19,7 +19,7 @@ describe("browse benchmark (smoke)", () => {
       expect(results.sizes.listings).toBe(SMOKE_SIZE.listings);
       expect(results.machine.databaseVersion).toMatch(/PostgreSQL/);
       expect(results.scenarios.length).toBeGreaterThanOrEqual(20);
-      for (const page of ["directory", "buy", "promote"] as const) {
+      for (const page of ["directory", "buy", "promote", "sell", "my-listings"] as const) {
         expect(results.scenarios.some((s) => s.page === page)).toBe(true);
       }
       for (const scenario of results.scenarios) {

@@ -7,8 +7,14 @@ import type { EnquiryActionData } from "~/features/enquiries/enquiry-kinds";
 import { SELL_FAILURE, SellForm } from "~/features/marketplace/components/sell-form";
 import { submitListing } from "~/features/marketplace/listing-submission.server";
 import { setUploadProgress } from "~/features/marketplace/upload-progress";
+import { categoryPriceGuides } from "~/features/selling/price-guide.server";
 import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/sell";
+
+/** The fair price guide of every category (decision 0086): the figures step shows the chosen one's, with or without JavaScript. */
+export async function loader() {
+  return { priceGuides: await categoryPriceGuides() };
+}
 
 export const action = ({ request, context }: Route.ActionArgs) => submitListing({ request, context });
 
@@ -53,7 +59,7 @@ const benefits = [
  * From 1024 px the form, with the pitch and what it costs beside it; on a
  * phone the pitch comes first (decision 0069), never after the Submit button.
  */
-export default function Sell({ actionData }: Route.ComponentProps) {
+export default function Sell({ actionData, loaderData }: Route.ComponentProps) {
   const signedIn = useRootData().user !== null;
   return (
     <>
@@ -94,7 +100,7 @@ export default function Sell({ actionData }: Route.ComponentProps) {
             <p className="mt-2 mb-6 text-slate-700">
               Fields marked * are required. Your listing will be reviewed within 24-48 hours.
             </p>
-            <SellForm actionData={actionData} signedIn={signedIn} />
+            <SellForm actionData={actionData} signedIn={signedIn} priceGuides={loaderData.priceGuides} />
           </Card>
         </section>
       </div>

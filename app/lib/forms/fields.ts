@@ -1,6 +1,7 @@
 // The fields every form is built from (a line, a text, an e-mail, a phone,
 // an amount in pounds, photos), each with the checks and messages it always
 // has, so the same field says the same thing on every form and on both sides.
+import { bareAmount, POUNDS_AMOUNT } from "~/lib/money";
 import { z } from "~/lib/zod";
 import { cleanLine, cleanText } from "~/lib/text";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_TYPES } from "~/lib/forms/form-rules";
@@ -41,11 +42,11 @@ export const MAX_POUNDS = 20_000_000;
 export const pounds = (label: string) =>
   z
     .string({ error: `${label} is required` })
-    .overwrite((v) => v.replace(/[£,\s]/g, ""))
+    .overwrite(bareAmount)
     .min(1, { error: `${label} is required`, abort: true })
     // "-500" is a number, so "must be a number" would be wrong: it is one below zero.
     .refine((v) => !/^[-−]\d*\.?\d+$/.test(v), { error: `${label} cannot be negative`, abort: true })
-    .regex(/^\d+(\.\d{1,2})?$/, {
+    .regex(POUNDS_AMOUNT, {
       error: `${label} must be a number`,
       abort: true,
     })

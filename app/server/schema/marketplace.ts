@@ -231,6 +231,16 @@ export const businessListing = pgTable(
     // The location dropdown's SELECT DISTINCT town reads only this index.
     index("business_listing_status_town_name_idx").on(t.status, t.town),
     index("business_listing_status_category_idx").on(t.status, t.category),
+    // The fair price guide (decision 0086): a category's published and sold listings' public figures
+    // from the index alone, in category order for the grouping; the seller for "other sellers' listings".
+    index("business_listing_price_guide_idx").on(
+      t.category,
+      t.status,
+      t.publicAskingPricePence,
+      t.publicNetProfitPence,
+      t.publicAnnualRevenuePence,
+      t.sellerId,
+    ),
     // The key-facts filters of /buy (decision 0023): ranges on (status, value) as for price and
     // revenue; the yes-only filters as partial indexes in the default order.
     // As price and revenue: a count from the index alone (decisions 0053, 0056).

@@ -20,6 +20,9 @@ import {
 import { LAST_STEP, SELL_STEPS, STEP_FIELD, SUBMIT_STEP, stepForAnswer, stepOfField } from "../sell-steps";
 import { useUploadProgress } from "../upload-progress";
 import { KeyFactsFields } from "./key-facts-fields";
+import { SellPriceGuide } from "~/features/selling/components/price-guide";
+import type { PriceGuide } from "~/features/selling/price-guide";
+import { typedPence } from "~/lib/money";
 
 export const SELL_FAILURE = "Failed to submit your listing. Please try again.";
 
@@ -222,7 +225,16 @@ const fieldElement = (name: string) => document.getElementById(`sell-${name}`);
  * form returns; without JavaScript the panel stays, with a link to list
  * another business.
  */
-export function SellForm({ actionData, signedIn }: { actionData?: EnquiryActionData; signedIn: boolean }) {
+export function SellForm({
+  actionData,
+  signedIn,
+  priceGuides,
+}: {
+  actionData?: EnquiryActionData;
+  signedIn: boolean;
+  /** The fair price guide of each category (decision 0086), shown with the figures. */
+  priceGuides: Record<string, PriceGuide>;
+}) {
   // A step chosen in the browser, until the server answers again.
   const [moved, setMoved] = useState<{ after: EnquiryActionData | undefined; step: number; focus: string | null }>();
   const { fetcher, formProps, form, fields, answer, checks, submitting } = useEnquiryForm({
@@ -328,6 +340,14 @@ export function SellForm({ actionData, signedIn }: { actionData?: EnquiryActionD
           placeholder="e.g. 120000"
           required
         />
+        {/* For the category of step 1; with the figures as typed (without JavaScript, as last sent). */}
+        <div className="sm:col-span-2">
+          <SellPriceGuide
+            guides={priceGuides}
+            category={typeof fields.category.value === "string" ? fields.category.value : ""}
+            own={{ profit: typedPence(fields.netProfit.value), turnover: typedPence(fields.annualRevenue.value) }}
+          />
+        </div>
         <KeyFactsFields
           fields={fields}
           intro="What buyers look for first. Leave out anything you would rather discuss in person; buyers see your figures as yours, not checked by HBS."

@@ -1,10 +1,13 @@
 import { Link, Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { listingCategoryLabel } from "~/lib/categories";
 import { formatLondonDate } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
 import { sellerActionLabels, sellerStatusWords, type SellerAction } from "../seller-status";
 import { NdaSigners } from "~/features/marketplace/components/nda-signers";
+import { hasGuide, type PriceGuide } from "../price-guide";
+import { GuideFigures, NotEnoughData } from "./price-guide";
 import { ViewsChart } from "./views-chart";
 
 interface SellerListing {
@@ -12,7 +15,10 @@ interface SellerListing {
   slug: string;
   title: string;
   town: string;
+  category: string;
   askingPricePence: number;
+  netProfitPence: number | null;
+  annualRevenuePence: number | null;
   status: "pending" | "published" | "rejected" | "sold" | "withdrawn" | "expired" | "suspended";
   rejectionReason: string | null;
   withdrawnByStaffAt: Date | null;
@@ -28,6 +34,7 @@ interface SellerListing {
   enquiries: { id: number; name: string; email: string; phone: string; createdAt: Date }[];
   confidential: boolean;
   ndas: { id: number; fullName: string; acceptedAt: Date; revokedAt: Date | null }[];
+  priceGuide: PriceGuide;
 }
 
 const statusTone: Record<SellerListing["status"], string> = {
@@ -156,6 +163,24 @@ export function SellerListingCard({ listing }: { listing: SellerListing }) {
           <ViewsChart days={listing.viewsByDay} title={listing.title} />
         </section>
       ) : null}
+      <section aria-labelledby={`${headingId}-guide`} className="grid gap-2">
+        <h3 id={`${headingId}-guide`} className="font-semibold">
+          Price guide for {listingCategoryLabel(listing.category)}
+        </h3>
+        {hasGuide(listing.priceGuide) ? (
+          <GuideFigures
+            guide={listing.priceGuide}
+            category={listing.category}
+            own={{
+              askingPricePence: listing.askingPricePence,
+              profit: listing.netProfitPence,
+              turnover: listing.annualRevenuePence,
+            }}
+          />
+        ) : (
+          <NotEnoughData category={listing.category} titled />
+        )}
+      </section>
       <section aria-labelledby={`${headingId}-enquiries`} className="grid gap-2">
         <h3 id={`${headingId}-enquiries`} className="font-semibold">
           Enquiries ({listing.enquiries.length})

@@ -1,0 +1,1 @@
+CREATE INDEX "business_listing_price_guide_idx" ON "business_listing" USING btree ("category","status","public_asking_price_pence","public_net_profit_pence","public_annual_revenue_pence","seller_id");
