@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db.server";
 import { businessHoursCopies } from "./business-hours-copies";
+import { listingFiguresChecked } from "./listing-figures-checked";
 import { listingPriceMarks } from "./listing-price-marks";
 import { openWeek } from "./open-week";
 import { openWeekChange } from "./open-week-change";
@@ -24,6 +25,7 @@ export const readModels: ReadModel[] = [
   searchWord,
   reviewTotals,
   listingPriceMarks,
+  listingFiguresChecked,
   // Last: pages rendered from any of the above before their rebuild are dropped.
   publicContentChanges,
 ];

@@ -20,3 +20,4 @@ export * from "./messages";
 export * from "./alerts";
 export * from "./places";
 export * from "./reviews";
+export * from "./evidence";

@@ -22,6 +22,7 @@ interface SellerListing {
   publishedAt: Date | null;
   confirmedAt: Date | null;
   revisionSentAt: Date | null;
+  figuresCheckedAt: Date | null;
   actions: SellerAction[];
   editable: boolean;
   viewsByDay: { day: string; views: number }[];
@@ -47,6 +48,12 @@ function SellerActions({ listing }: { listing: SellerListing }) {
       {listing.editable ? (
         <Link to={`/my-listings/${listing.id}/edit`} className={buttonVariants({ size: "sm" })}>
           Edit<span className="sr-only"> {listing.title}</span>
+        </Link>
+      ) : null}
+      {listing.editable ? (
+        // Decision 0087: evidence for the figures, for staff to check.
+        <Link to={`/my-listings/${listing.id}/evidence`} className={buttonVariants({ size: "sm", variant: "outline" })}>
+          Evidence for figures<span className="sr-only"> of {listing.title}</span>
         </Link>
       ) : null}
       {listing.actions.map((action) => (
@@ -129,6 +136,9 @@ export function SellerListingCard({ listing }: { listing: SellerListing }) {
       </header>
       <div className="grid gap-1 text-sm text-slate-800">
         {words.detail ? <p>{words.detail}</p> : null}
+        {listing.figuresCheckedAt ? (
+          <p className="font-medium text-emerald-900">Figures checked by HBS on {formatLondonDate(listing.figuresCheckedAt)}</p>
+        ) : null}
         {listing.status === "withdrawn" && listing.withdrawnByStaffAt ? (
           <p className="font-medium text-red-900">
             HBS took this listing down on {formatLondonDate(listing.withdrawnByStaffAt)}: {listing.withdrawalReason}.
