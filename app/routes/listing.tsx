@@ -10,6 +10,7 @@ import { askingPriceLabel, offersLabel } from "~/features/marketplace/components
 import { underOfferLabel } from "~/features/marketplace/components/under-offer";
 import { keyFactRows } from "~/features/marketplace/listing-facts";
 import { listingBadges } from "~/features/marketplace/new-and-reduced";
+import { figuresCheckWords } from "~/features/selling/figures-check-words.server";
 import { enquiryClientAction } from "~/lib/forms/client-action";
 import { handleEnquiryForm, listingsEnquiredBy, refuseEnquiry } from "~/features/enquiries/enquiries.server";
 import { listingInterestSchema } from "~/features/enquiries/schemas";
@@ -47,11 +48,13 @@ async function listingFor(request: Request, slug: string) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { listing, viewer } = await listingFor(request, params.slug);
-  const [nda, enquired] = await Promise.all([
+  const [nda, enquired, figuresCheck] = await Promise.all([
     // A buyer without access is offered the NDA; one whose access the seller withdrew is told so.
     listing.masked ? (viewer ? ndaState(viewer.id, listing.id) : ("none" as const)) : null,
     // A member who registered interest is told when, with the way to their conversation.
     viewer ? listingsEnquiredBy(viewer.id, [listing]).then((found) => found[listing.id] ?? null) : null,
+    // "Figures checked by HBS on <date>" (decision 0087); what and which year only to those who see the figures.
+    figuresCheckWords(listing),
   ]);
   const url = absoluteUrl(`/buy/${listing.slug}`);
   const available = listing.status === "published";
@@ -110,6 +113,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         : null,
       // The figures a phone shows under the title, as a card shows them.
       headlineFigures: cardFigures(listing),
+      figuresCheck,
       underOffer: available && listing.underOfferAt ? underOfferLabel(listing.underOfferAt) : null,
       // How current it is (decision 0030): when it was listed and when its seller last said it is still for sale.
       listedOn: listing.publishedAt ? formatLondonDate(listing.publishedAt) : null,
@@ -193,6 +197,7 @@ export default function Listing({
     keyFacts,
     calculatorHtml,
     headlineFigures,
+    figuresCheck,
     underOffer,
     listedOn,
     confirmedOn,
@@ -217,6 +222,7 @@ export default function Listing({
         {listing.featured ? <Badge variant="accent">Featured</Badge> : null}
         <Badge variant="outline">{offers}</Badge>
         {underOffer ? <Badge className="bg-amber-100 text-amber-950">{underOffer}</Badge> : null}
+        {figuresCheck ? <Badge className="bg-emerald-100 text-emerald-950">{figuresCheck.badge}</Badge> : null}
         {available ? (
           <div className="ml-auto">
             <SaveListingButton id={listing.id} slug={listing.slug} title={listing.title} />
@@ -255,7 +261,7 @@ export default function Listing({
           <ListingGallery listing={listing} />
           <h2 className="mt-10 text-xl font-semibold">About this business</h2>
           <p className="mt-3 whitespace-pre-line text-slate-800">{listing.description}</p>
-          <KeyFactsTable rows={keyFacts} />
+          <KeyFactsTable rows={keyFacts} note={figuresCheck?.note} />
           {/* Made on the server (decision 0085): HTML, not code, in the page's scripts. */}
           {calculatorHtml ? <div dangerouslySetInnerHTML={{ __html: calculatorHtml }} /> : null}
           {listing.features.length ? (

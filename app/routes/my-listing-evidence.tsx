@@ -70,7 +70,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const outcome = await storeEvidence(user, listing.id, submission.value.kind, submission.value.files);
   if ("error" in outcome) {
     return data<IntentActionData>(
-      { intent: "upload", result: submission.reply({ fieldErrors: { files: [outcome.error] }, hideFields: ["files"] }) },
+      {
+        intent: "upload",
+        result: submission.reply({ fieldErrors: { files: [outcome.error] }, hideFields: ["files"] }),
+      },
       { status: 400 },
     );
   }

@@ -90,7 +90,10 @@ export async function storeEvidence(
 /** The name as the seller's computer gave it, without any folder, control characters or excess. */
 function displayName(name: string) {
   const base = name.split(/[\\/]/).pop() ?? "";
-  const cleaned = base.replace(/[\p{Cc}\p{Cf}]/gu, "").trim().slice(0, 120);
+  const cleaned = base
+    .replace(/[\p{Cc}\p{Cf}]/gu, "")
+    .trim()
+    .slice(0, 120);
   return cleaned || "file";
 }
 

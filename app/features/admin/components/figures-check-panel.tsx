@@ -42,7 +42,10 @@ export function FiguresCheckPanel({
 }) {
   const check = useIntentForm("figures-check", figuresCheckSchema, actionData);
   return (
-    <section aria-labelledby="figures-check-heading" className="grid gap-4 rounded-xl border border-slate-200 bg-white p-6">
+    <section
+      aria-labelledby="figures-check-heading"
+      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-6"
+    >
       <h2 id="figures-check-heading" className="text-lg font-semibold">
         Figures checked by HBS
       </h2>

@@ -137,7 +137,9 @@ export function SellerListingCard({ listing }: { listing: SellerListing }) {
       <div className="grid gap-1 text-sm text-slate-800">
         {words.detail ? <p>{words.detail}</p> : null}
         {listing.figuresCheckedAt ? (
-          <p className="font-medium text-emerald-900">Figures checked by HBS on {formatLondonDate(listing.figuresCheckedAt)}</p>
+          <p className="font-medium text-emerald-900">
+            Figures checked by HBS on {formatLondonDate(listing.figuresCheckedAt)}
+          </p>
         ) : null}
         {listing.status === "withdrawn" && listing.withdrawnByStaffAt ? (
           <p className="font-medium text-red-900">
