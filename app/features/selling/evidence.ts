@@ -31,6 +31,11 @@ export const evidenceUploadSchema = z.object({
     .transform((files) => files ?? []),
 });
 
+function isRealDay(day: string) {
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+}
+
 const ticked = z
   .literal("yes")
   .optional()
@@ -38,10 +43,13 @@ const ticked = z
 
 export const figuresCheckSchema = z
   .object({
-    yearEnded: line("Please give the last day of the year checked", 10, "Please give a date").regex(
-      /^\d{4}-\d{2}-\d{2}$/,
-      "Please give a date",
-    ),
+    yearEnded: line("Please give the last day of the year checked", 10, "Please give a date")
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Please give a date", abort: true })
+      // A real day (not 31 February), in the years a business for sale files accounts for.
+      .refine(isRealDay, "Please give a date")
+      .refine((day) => day >= "2000-01-01" && day <= `${new Date().getUTCFullYear() + 1}-12-31`, {
+        error: "Please give a year end from 2000 to next year",
+      }),
     turnover: ticked,
     netProfit: ticked,
     note: text("Please say what you compared, for the record", 2000, "The note must be less than 2000 characters"),
