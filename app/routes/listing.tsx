@@ -113,8 +113,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         : null,
       // The figures a phone shows under the title, as a card shows them.
       headlineFigures: cardFigures(listing),
-      figuresCheck,
-      underOffer: available && listing.underOfferAt ? underOfferLabel(listing.underOfferAt) : null,
+      // The badges after the offers, each with its colours: "Under offer since …" and "Figures checked by HBS on
+      // …" (decision 0087). Data, not markup, so the page's script (at its budget) carries one map for both.
+      marks: [
+        ...(available && listing.underOfferAt
+          ? [{ text: underOfferLabel(listing.underOfferAt), tone: "bg-amber-100 text-amber-950" }]
+          : []),
+        ...(figuresCheck ? [{ text: figuresCheck.badge, tone: "bg-emerald-100 text-emerald-950" }] : []),
+      ],
+      // Under the Key facts: the figures are the seller's, or which of them HBS checked (decision 0087).
+      keyFactsNote: figuresCheck?.note ?? "Figures from the seller, not checked by HBS.",
       // How current it is (decision 0030): when it was listed and when its seller last said it is still for sale.
       listedOn: listing.publishedAt ? formatLondonDate(listing.publishedAt) : null,
       confirmedOn: listing.confirmedAt ? formatLondonDate(listing.confirmedAt) : null,
@@ -197,8 +205,8 @@ export default function Listing({
     keyFacts,
     calculatorHtml,
     headlineFigures,
-    figuresCheck,
-    underOffer,
+    marks,
+    keyFactsNote,
     listedOn,
     confirmedOn,
   },
@@ -221,8 +229,11 @@ export default function Listing({
         <Badge>{category}</Badge>
         {listing.featured ? <Badge variant="accent">Featured</Badge> : null}
         <Badge variant="outline">{offers}</Badge>
-        {underOffer ? <Badge className="bg-amber-100 text-amber-950">{underOffer}</Badge> : null}
-        {figuresCheck ? <Badge className="bg-emerald-100 text-emerald-950">{figuresCheck.badge}</Badge> : null}
+        {marks.map((mark) => (
+          <Badge key={mark.text} className={mark.tone}>
+            {mark.text}
+          </Badge>
+        ))}
         {available ? (
           <div className="ml-auto">
             <SaveListingButton id={listing.id} slug={listing.slug} title={listing.title} />
@@ -261,7 +272,7 @@ export default function Listing({
           <ListingGallery listing={listing} />
           <h2 className="mt-10 text-xl font-semibold">About this business</h2>
           <p className="mt-3 whitespace-pre-line text-slate-800">{listing.description}</p>
-          <KeyFactsTable rows={keyFacts} note={figuresCheck?.note} />
+          <KeyFactsTable rows={keyFacts} note={keyFactsNote} />
           {/* Made on the server (decision 0085): HTML, not code, in the page's scripts. */}
           {calculatorHtml ? <div dangerouslySetInnerHTML={{ __html: calculatorHtml }} /> : null}
           {listing.features.length ? (

@@ -107,6 +107,15 @@ async function load(loader: (args: never) => unknown, path: string, params: Reco
   }
 }
 
+/** What a listing's page says of a check: its badge, if any, and the note under the Key facts. */
+function checkShown(data: Record<string, unknown> | undefined) {
+  const marks = data!.marks as { text: string }[];
+  return {
+    badge: marks.find((mark) => mark.text.startsWith("Figures checked"))?.text ?? null,
+    note: data!.keyFactsNote as string,
+  };
+}
+
 async function storedEvidenceNames() {
   const names: string[] = [];
   for await (const entry of storage().submissions.folder("evidence").list()) names.push(entry.key);
@@ -211,7 +220,7 @@ describe("figures checked by HBS", () => {
     expect(matched.get(kept!.id)).toEqual([listing.id]);
 
     const page = await load(listingLoader, `/buy/${listing.slug}`, { slug: listing.slug });
-    const shown = page.data!.figuresCheck as { badge: string; note: string };
+    const shown = checkShown(page.data);
     expect(shown.badge).toMatch(/^Figures checked by HBS on \d{1,2} \w{3} \d{4}$/);
     expect(shown.note).toContain("Turnover and net profit checked by HBS on");
     expect(shown.note).toContain("against the seller's evidence for the year ended 31 Mar 2026");
@@ -235,13 +244,16 @@ describe("figures checked by HBS", () => {
     expect((await listingNow(listing.id)).annualRevenuePence).toBe(260_000_00);
     expect((await listingNow(listing.id)).figuresCheckedAt).toBeNull();
     expect(await onBuy("search=quillon&checked=yes")).toEqual([]);
-    expect((await load(listingLoader, `/buy/${listing.slug}`, { slug: listing.slug })).data!.figuresCheck).toBeNull();
+    expect(checkShown((await load(listingLoader, `/buy/${listing.slug}`, { slug: listing.slug })).data)).toEqual({
+      badge: null,
+      note: "Figures from the seller, not checked by HBS.",
+    });
 
     // Checked again; then staff's edit of the net profit drops it too.
     expect(await recordFiguresCheck(staff, listing.id, { ...check, turnover: true, netProfit: false })).toBe("checked");
     expect(await onBuy("search=quillon&checked=yes")).toEqual([listing.slug]);
-    const again = (await load(listingLoader, `/buy/${listing.slug}`, { slug: listing.slug })).data!.figuresCheck;
-    expect((again as { note: string }).note).toMatch(/^Figures from the seller\. Turnover checked by HBS on /);
+    const again = checkShown((await load(listingLoader, `/buy/${listing.slug}`, { slug: listing.slug })).data);
+    expect(again.note).toMatch(/^Figures from the seller\. Turnover checked by HBS on /);
     const current = await listingNow(listing.id);
     const staffEdit = listingEditSchema.parse({
       title: current.title,
@@ -296,7 +308,7 @@ describe("figures checked by HBS", () => {
     const slug = `confidential-${listing.id}`;
     for (const cookie of ["", stranger.cookie]) {
       const page = await load(listingLoader, `/buy/${slug}`, { slug }, cookie);
-      const shown = page.data!.figuresCheck as { badge: string; note: string };
+      const shown = checkShown(page.data);
       expect(shown.badge).toMatch(/^Figures checked by HBS on /);
       expect(shown.note).toMatch(
         /^Figures from the seller\. HBS checked some of them against the seller's evidence on /,
@@ -323,6 +335,6 @@ describe("figures checked by HBS", () => {
     expect(card!.figuresCheckedAt).toBeInstanceOf(Date);
     // The seller sees it all.
     const own = await load(listingLoader, `/buy/${slug}`, { slug }, seller.cookie);
-    expect((own.data!.figuresCheck as { note: string }).note).toContain("for the year ended 31 Mar 2026");
+    expect(checkShown(own.data).note).toContain("for the year ended 31 Mar 2026");
   });
 });

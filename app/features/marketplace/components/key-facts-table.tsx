@@ -5,16 +5,16 @@
  * code to work them out. Facts not given are left out, but for the payment
  * terms, which say "Not stated" (decision 0085). Where staff checked the
  * turnover and net profit against the seller's evidence, the note says so
- * (decision 0087), worded by the loader.
+ * (decision 0087); the loader words it either way.
  */
-export function KeyFactsTable({ rows, note }: { rows: { label: string; value: string }[]; note?: string }) {
+export function KeyFactsTable({ rows, note }: { rows: { label: string; value: string }[]; note: string }) {
   return (
     <section aria-labelledby="key-facts-title" className="mt-8">
       <h2 id="key-facts-title" className="text-xl font-semibold">
         Key facts
       </h2>
       <p id="key-facts-note" className="mt-1 text-sm text-slate-700">
-        {note ?? "Figures from the seller, not checked by HBS."}
+        {note}
       </p>
       <table aria-labelledby="key-facts-title" aria-describedby="key-facts-note" className="mt-3 w-full text-left">
         <tbody>

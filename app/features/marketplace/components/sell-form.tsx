@@ -330,7 +330,7 @@ export function SellForm({ actionData, signedIn }: { actionData?: EnquiryActionD
         />
         <KeyFactsFields
           fields={fields}
-          intro="What buyers look for first. Leave out anything you would rather discuss in person; buyers see your figures as yours, not checked by HBS."
+          intro="What buyers look for first. Leave out anything you would rather discuss in person; buyers see your figures as yours, not checked by HBS, until you send us evidence from My listings and we check them."
         />
       </Step>
       <Step number={3} shown={step}>
