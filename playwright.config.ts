@@ -19,6 +19,7 @@ const PUBLISHES = [
   /security\/injection-published\.spec\.ts/,
   /reviews\.spec\.ts/,
   /member-pages\.spec\.ts/,
+  /figures-checked\.spec\.ts/,
 ];
 /** The data folder scripts/e2e.js prepares once and copies for each project's server. */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? "data-e2e";

@@ -44,7 +44,15 @@ import type { LatLng } from "../app/lib/geo";
 import { PAGE_SIZE } from "../app/lib/list-query";
 import { db as currentDb, setDatabase, type Database, type DatabaseHandle } from "../app/server/db.server";
 import * as schema from "../app/server/schema";
-import { businessListing, directoryBusiness, enquiry, listingNda, messageThread, user } from "../app/server/schema";
+import {
+  businessListing,
+  directoryBusiness,
+  enquiry,
+  listingFiguresCheck,
+  listingNda,
+  messageThread,
+  user,
+} from "../app/server/schema";
 import { insertBulkData } from "../db/seed/bulk";
 import { clientOf, createBenchDatabase, machineInfo } from "./bench-database";
 
@@ -231,6 +239,11 @@ function scenarios(deepDirectoryPage: number, deepBuyPage: number, pastFeaturedP
   add("buy", "price reduced", "reduced=yes");
   add("buy", "sort biggest reduction", "sort=reduction");
   add("buy", "reduced + category, by reduction", "reduced=yes&category=food&sort=reduction");
+  // "Figures checked by HBS" (decision 0087): one listing in fifteen.
+  add("buy", "figures checked", "checked=yes");
+  add("buy", "figures checked, price-asc", "checked=yes&sort=price-asc");
+  add("buy", "figures checked + category", "checked=yes&category=food");
+  add("buy", "figures checked + turnover at least", "checked=yes&min-turnover=500000");
   add("buy", "near Birmingham, 10 miles", "near=Birmingham&radius=10");
   add("buy", "near B1 1AA, 3 miles", "near=B1 1AA&radius=3");
   add("buy", "near Birmingham 25 mi + price", "near=Birmingham&radius=25&max-price=150000");
@@ -304,6 +317,18 @@ async function reducePrices(database: Database) {
   await database.execute(sql`update ${businessListing}
     set price_reduced_at = ${LISTED_NOW.toISOString()}::timestamptz - (${businessListing.id} % 60) * interval '1 day'
     where ${businessListing.priceReducedAt} is not null`);
+}
+
+/**
+ * One listing in fifteen with its figures checked by staff, through the trigger the
+ * check's row sets off (decision 0087), as of a month before LISTED_NOW.
+ */
+async function checkFigures(database: Database) {
+  await database.execute(sql`insert into ${listingFiguresCheck}
+      (listing_id, checked_at, year_ended, turnover_checked, net_profit_checked, annual_revenue_pence, net_profit_pence)
+    select ${businessListing.id}, ${LISTED_NOW.toISOString()}::timestamptz - interval '30 days', '2026-03-31', true,
+      ${businessListing.netProfitPence} is not null, ${businessListing.annualRevenuePence}, ${businessListing.netProfitPence}
+    from ${businessListing} where ${businessListing.id} % 15 = 0 and ${businessListing.annualRevenuePence} is not null`);
 }
 
 /** The member of the signed-in scenarios. */
@@ -481,6 +506,7 @@ export async function runBrowseBenchmark(options: BrowseOptions): Promise<Browse
     });
     await addConfidentialListings(handle.db);
     await reducePrices(handle.db);
+    await checkFigures(handle.db);
     await addViewsAndPromotions(handle.db);
     await addEnquiries(handle.db);
     await addSeller(handle.db);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPence, typedPence } from "./money";
+import { formatPence } from "./money";
 
 describe("formatPence", () => {
   it("shows whole pounds without pence", () => {
@@ -10,20 +10,5 @@ describe("formatPence", () => {
     expect(formatPence(39_99)).toBe("£39.99");
     expect(formatPence(199_99)).toBe("£199.99");
     expect(formatPence(1_05)).toBe("£1.05");
-  });
-});
-
-describe("typedPence", () => {
-  it("reads pounds as people type them", () => {
-    expect(typedPence("45000")).toBe(45_000_00);
-    expect(typedPence("£45,000")).toBe(45_000_00);
-    expect(typedPence(" 45 000.5 ")).toBe(45_000_50);
-  });
-  it("is null for what is not an amount", () => {
-    expect(typedPence("")).toBeNull();
-    expect(typedPence("lots")).toBeNull();
-    expect(typedPence("-500")).toBeNull();
-    expect(typedPence("1.234")).toBeNull();
-    expect(typedPence(undefined)).toBeNull();
   });
 });

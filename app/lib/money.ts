@@ -21,10 +21,3 @@ export const bareAmount = (typed: string) => typed.replace(/[£,\s]/g, "");
 
 /** Pounds, with at most two decimals, once bare: "45000", "45000.5". */
 export const POUNDS_AMOUNT = /^\d+(\.\d{1,2})?$/;
-
-/** An amount typed in pounds as integer pence, or null when what was typed is not one. */
-export function typedPence(typed: unknown): number | null {
-  if (typeof typed !== "string") return null;
-  const bare = bareAmount(typed);
-  return POUNDS_AMOUNT.test(bare) ? Math.round(Number(bare) * 100) : null;
-}

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -14,6 +14,7 @@ import { listingForViewer } from "~/features/marketplace/listings.server";
 import { ndaSchema } from "~/features/marketplace/nda-schema";
 import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
 import { formOrRefusal, TEXT_FORM_LIMITS } from "~/server/form-data.server";
+import { redirectInside } from "~/server/redirects.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/listing-data-room";
 
@@ -23,10 +24,10 @@ import type { Route } from "./+types/listing-data-room";
 async function roomFor(request: Request, slug: string) {
   const user = await requireUser(request);
   const found = await listingForViewer(slug, user);
-  if (found.kind === "moved") throw redirect(`/buy/${found.to}/data-room`);
+  if (found.kind === "moved") throw redirectInside(`/buy/${found.to}/data-room`);
   if (found.kind !== "found") throw data(null, { status: 404 });
   // The seller's own data room is where they run it.
-  if (found.row.sellerId === user.id) throw redirect(`/my-listings/${found.row.id}/data-room`);
+  if (found.row.sellerId === user.id) throw redirectInside(`/my-listings/${found.row.id}/data-room`);
   const room = await buyerDataRoom(user.id, found.row.id);
   return { user, listing: found.listing, listingId: found.row.id, room };
 }

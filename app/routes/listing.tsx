@@ -2,7 +2,7 @@ import { CheckCircle2, MapPin } from "lucide-react";
 import { data, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { ListingGallery } from "~/features/marketplace/components/listing-gallery";
-import { KeyFactsTable } from "~/features/marketplace/components/key-facts-table";
+import { keyFactsHtml } from "~/features/marketplace/key-facts.server";
 import { paymentCalculatorHtml } from "~/features/marketplace/payment-calculator.server";
 import { ActionBarOnPhones, PriceOnPhones } from "~/features/marketplace/components/listing-on-phones";
 import { cardFigures } from "~/features/marketplace/components/card-figures";
@@ -10,6 +10,7 @@ import { askingPriceLabel, offersLabel } from "~/features/marketplace/components
 import { underOfferLabel } from "~/features/marketplace/components/under-offer";
 import { keyFactRows } from "~/features/marketplace/listing-facts";
 import { listingBadges } from "~/features/marketplace/new-and-reduced";
+import { figuresCheckWords } from "~/features/selling/figures-check-words.server";
 import { enquiryClientAction } from "~/lib/forms/client-action";
 import { handleEnquiryForm, listingsEnquiredBy, refuseEnquiry } from "~/features/enquiries/enquiries.server";
 import { listingInterestSchema } from "~/features/enquiries/schemas";
@@ -22,6 +23,7 @@ import { SaveListingButton } from "~/features/marketplace/components/save-listin
 import { listingForViewer } from "~/features/marketplace/listings.server";
 import { NdaInvitation } from "~/features/marketplace/components/nda-invitation";
 import { ndaState } from "~/features/marketplace/confidential.server";
+import { dataRoomNoteHtml } from "~/features/data-room/data-room-note.server";
 import { dataRoomSize } from "~/features/data-room/data-room.server";
 import { getSessionUser } from "~/features/account/session.server";
 import { useMember } from "~/features/account/use-member";
@@ -46,13 +48,17 @@ async function listingFor(request: Request, slug: string) {
   return { listing: found.listing, viewer };
 }
 
+const UNCHECKED = "Figures from the seller, not checked by HBS.";
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { listing, viewer } = await listingFor(request, params.slug);
-  const [nda, enquired, dataRoomDocuments] = await Promise.all([
+  const [nda, enquired, figuresCheck, dataRoomDocuments] = await Promise.all([
     // A buyer without access is offered the NDA; one whose access the seller withdrew is told so.
     listing.masked ? (viewer ? ndaState(viewer.id, listing.id) : ("none" as const)) : null,
     // A member who registered interest is told when, with the way to their conversation.
     viewer ? listingsEnquiredBy(viewer.id, [listing]).then((found) => found[listing.id] ?? null) : null,
+    // "Figures checked by HBS on <date>" (decision 0087); what and which year only to those who see the figures.
+    figuresCheckWords(listing),
     // Its data room's way in (decision 0089), while the business is for sale.
     listing.status === "published" ? dataRoomSize(listing.id) : 0,
   ]);
@@ -99,7 +105,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       tiles: mapTiles(),
       nda,
       enquired,
-      dataRoomDocuments,
+      dataRoomNote: available ? dataRoomNoteHtml(listing.slug, dataRoomDocuments) : null,
       // Worked out here like the facts below: the page's script then leaves out the modules that word them.
       district: postcodeDistrict(listing.postcode),
       offers: offersLabel(listing.offersCount),
@@ -107,14 +113,26 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       askingPrice: askingPriceLabel(listing.askingPricePence),
       // Worked out here, so that the page's script carries neither the arithmetic nor the date formats.
       // With "Price reduced: from £X on <date>" (decision 0084) while the public price was reduced lately.
-      keyFacts: [...keyFactRows(listing), ...(available ? reducedRow(listing) : [])],
+      keyFactsHtml: keyFactsHtml(
+        [...keyFactRows(listing), ...(available ? reducedRow(listing) : [])],
+        figuresCheck?.note ?? UNCHECKED,
+      ),
       // The buyer's calculator (decision 0085), from the page's query; a hidden price starts empty.
       calculatorHtml: available
         ? paymentCalculatorHtml(listing.slug, new URL(request.url).searchParams, listing.askingPricePence)
         : null,
       // The figures a phone shows under the title, as a card shows them.
       headlineFigures: cardFigures(listing),
-      underOffer: available && listing.underOfferAt ? underOfferLabel(listing.underOfferAt) : null,
+      // The badges after the offers, each with its colours: "Under offer since …" and "Figures checked by HBS on
+      // …" (decision 0087). Data, not markup, so the page's script (at its budget) carries one map for both.
+      marks: [
+        ...(available && listing.underOfferAt
+          ? [{ text: underOfferLabel(listing.underOfferAt), tone: "bg-amber-100 text-amber-950" }]
+          : []),
+        ...(figuresCheck ? [{ text: figuresCheck.badge, tone: "bg-emerald-100 text-emerald-950" }] : []),
+      ],
+      // Under the Key facts: the figures are the seller's, or which of them HBS checked (decision 0087).
+      keyFactsNote: figuresCheck?.note ?? UNCHECKED,
       // How current it is (decision 0030): when it was listed and when its seller last said it is still for sale.
       listedOn: listing.publishedAt ? formatLondonDate(listing.publishedAt) : null,
       confirmedOn: listing.confirmedAt ? formatLondonDate(listing.confirmedAt) : null,
@@ -190,15 +208,15 @@ export default function Listing({
     tiles,
     nda,
     enquired,
-    dataRoomDocuments,
+    dataRoomNote,
     district,
     offers,
     category,
     askingPrice,
-    keyFacts,
+    keyFactsHtml: keyFacts,
     calculatorHtml,
     headlineFigures,
-    underOffer,
+    marks,
     listedOn,
     confirmedOn,
   },
@@ -221,7 +239,11 @@ export default function Listing({
         <Badge>{category}</Badge>
         {listing.featured ? <Badge variant="accent">Featured</Badge> : null}
         <Badge variant="outline">{offers}</Badge>
-        {underOffer ? <Badge className="bg-amber-100 text-amber-950">{underOffer}</Badge> : null}
+        {marks.map((mark) => (
+          <Badge key={mark.text} className={mark.tone}>
+            {mark.text}
+          </Badge>
+        ))}
         {available ? (
           <div className="ml-auto">
             <SaveListingButton id={listing.id} slug={listing.slug} title={listing.title} />
@@ -260,7 +282,7 @@ export default function Listing({
           <ListingGallery listing={listing} />
           <h2 className="mt-10 text-xl font-semibold">About this business</h2>
           <p className="mt-3 whitespace-pre-line text-slate-800">{listing.description}</p>
-          <KeyFactsTable rows={keyFacts} />
+          <div dangerouslySetInnerHTML={{ __html: keyFacts }} />
           {/* Made on the server (decision 0085): HTML, not code, in the page's scripts. */}
           {calculatorHtml ? <div dangerouslySetInnerHTML={{ __html: calculatorHtml }} /> : null}
           {listing.features.length ? (
@@ -298,15 +320,7 @@ export default function Listing({
               ) : null}
             </dl>
           </div>
-          {available && dataRoomDocuments > 0 ? (
-            <p className="mt-4 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-sm">
-              <span className="font-semibold">Data room:</span> {dataRoomDocuments}{" "}
-              {dataRoomDocuments === 1 ? "document" : "documents"} for buyers the seller lets in.{" "}
-              <Link to={`/buy/${listing.slug}/data-room`} className="font-medium text-brand-800 underline">
-                Ask for access
-              </Link>
-            </p>
-          ) : null}
+          {dataRoomNote ? <div dangerouslySetInnerHTML={{ __html: dataRoomNote }} /> : null}
           {available ? (
             <section
               id="register-interest"

@@ -2,7 +2,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { MemberPageHeader } from "~/components/layout/member-page-header";
 import { Card } from "~/components/ui/card";
-import { requireUser } from "~/features/account/session.server";
 import { ConfidentialForm } from "~/features/marketplace/components/confidential-form";
 import { suggestedConfidentialTitle } from "~/features/marketplace/confidential";
 import { parseConfidentialForm } from "~/features/marketplace/confidential-rules";
@@ -10,24 +9,14 @@ import { setConfidential } from "~/features/marketplace/confidential.server";
 import { SellerEditForm } from "~/features/selling/components/seller-edit-form";
 import { sellerEditSchema } from "~/features/selling/edit-schema";
 import { editOwnListing, sellerCanEdit, type EditOutcome } from "~/features/selling/seller-actions.server";
-import { ownedListing } from "~/features/selling/seller.server";
+import { requireOwnListing } from "~/features/selling/seller.server";
 import type { IntentActionData } from "~/lib/use-intent-form";
 import { formOrRefusal, TEXT_FORM_LIMITS } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { routeId } from "~/lib/route-id";
 import type { Route } from "./+types/my-listing-edit";
 
-/** The member's own listing, else the same 404 as a listing that does not exist. */
-async function ownListingOr404(request: Request, id: string) {
-  const user = await requireUser(request);
-  const listingId = routeId(id);
-  const listing = listingId === null ? null : await ownedListing(user.id, listingId);
-  if (!listing) throw data(null, { status: 404 });
-  return { user, listing };
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { listing } = await ownListingOr404(request, params.id);
+  const { listing } = await requireOwnListing(request, params.id);
   if (!sellerCanEdit(listing.status)) throw data(null, { status: 404 });
   return { listing, published: listing.status === "published", suggestedTitle: suggestedConfidentialTitle(listing) };
 }
@@ -44,7 +33,7 @@ const outcomeToast: Record<EditOutcome, { type: "success" | "error"; title: stri
 };
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { user, listing } = await ownListingOr404(request, params.id);
+  const { user, listing } = await requireOwnListing(request, params.id);
   const form = await formOrRefusal(request, TEXT_FORM_LIMITS);
   if (form instanceof Response) return form;
   if (form.get("intent") === "confidential") {

@@ -3,11 +3,11 @@
 // or type the browser gave, and stamped with who they were given to.
 import { PDFDocument, degrees, rgb, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
+import { sniffDocumentType } from "./file-type.server";
 
-export type DocumentType = "application/pdf" | "image/jpeg";
 export interface CheckedDocument {
   bytes: Buffer;
-  contentType: DocumentType;
+  contentType: "application/pdf" | "image/jpeg";
   extension: "pdf" | "jpg";
 }
 
@@ -18,16 +18,16 @@ export const DOCUMENT_LOCKED = "This PDF is protected by a password. Please send
 export const DOCUMENT_TOO_SMALL = "This photo is too small to read. Please send one at least 300 pixels across.";
 const MIN_SIDE = 300;
 
-const isPdf = (bytes: Buffer) => bytes.subarray(0, 5).toString("latin1") === "%PDF-";
-
 /**
  * The document as it is kept: a PDF that opens (and is not locked, so that it can be stamped), or an
  * image re-encoded as JPEG, turned upright and stripped of its metadata (the camera's location among it).
  * Anything else, whatever its name, is refused with the message to show.
  */
 export async function checkDocument(bytes: Buffer): Promise<CheckedDocument | { error: string }> {
-  if (bytes.length === 0 || bytes.length > MAX_DOCUMENT_BYTES) return { error: DOCUMENT_REFUSED };
-  if (isPdf(bytes)) {
+  // What the first bytes say it is (as for a seller's evidence, kept as sent), then that it opens as one.
+  const type = sniffDocumentType(bytes);
+  if (!type || bytes.length > MAX_DOCUMENT_BYTES) return { error: DOCUMENT_REFUSED };
+  if (type === "application/pdf") {
     try {
       await PDFDocument.load(bytes);
     } catch (error) {
@@ -54,7 +54,10 @@ const escapeMarkup = (text: string) => text.replace(/&/g, "&amp;").replace(/</g,
  * A copy of the document with `words` (who it was given to, and when) across every PDF page and along
  * an image's top and bottom: a copy that leaks says whose it was. The kept document is unchanged.
  */
-export async function watermark(document: { bytes: Buffer; contentType: DocumentType }, words: string) {
+export async function watermark(
+  document: { bytes: Buffer; contentType: CheckedDocument["contentType"] },
+  words: string,
+) {
   if (document.contentType === "application/pdf") {
     const pdf = await PDFDocument.load(document.bytes);
     const font = await pdf.embedFont(StandardFonts.Helvetica);

@@ -20,6 +20,8 @@ export interface FormLimits {
   maxFileSize: number;
   /** Most fields and files together. */
   maxParts: number;
+  /** What the form's files are, in its messages: "photos" unless said. */
+  filesAre?: string;
 }
 
 /** Limits for a form of a few text fields and no files. */
@@ -53,11 +55,14 @@ export async function readFormData(request: Request, limits: FormLimits): Promis
     if (error instanceof MaxFilesExceededError) {
       throw new FormBodyError(
         413,
-        limits.maxFiles ? `You can upload up to ${limits.maxFiles} photos.` : "This form does not take files.",
+        limits.maxFiles
+          ? `You can upload up to ${limits.maxFiles} ${limits.filesAre ?? "photos"}.`
+          : "This form does not take files.",
       );
     }
     if (error instanceof MaxFileSizeExceededError) {
-      throw new FormBodyError(413, `Each photo must be ${megabytes(limits.maxFileSize)} or smaller.`);
+      const each = limits.filesAre ? "Each file" : "Each photo";
+      throw new FormBodyError(413, `${each} must be ${megabytes(limits.maxFileSize)} or smaller.`);
     }
     if (
       error instanceof MaxTotalSizeExceededError ||
@@ -79,7 +84,7 @@ function megabytes(bytes: number) {
 
 function tooLarge(limits: FormLimits) {
   return limits.maxFiles
-    ? `Your submission is too large. Please send at most ${limits.maxFiles} photos of ${megabytes(limits.maxFileSize)} or less each.`
+    ? `Your submission is too large. Please send at most ${limits.maxFiles} ${limits.filesAre ?? "photos"} of ${megabytes(limits.maxFileSize)} or less each.`
     : "Your submission is too large. Please shorten it and try again.";
 }
 

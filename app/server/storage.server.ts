@@ -85,6 +85,24 @@ export function privateImageResponse(bytes: Buffer) {
   });
 }
 
+/**
+ * A private document (a seller's evidence for their figures) as its seller or staff are sent it:
+ * saved, not shown, under the name it was sent with; never kept, never sniffed, and nothing in it
+ * may run should a browser open it anyway.
+ */
+export function privateFileResponse(bytes: Buffer, contentType: string, name: string) {
+  const ascii = name.replace(/[^\w .()-]/g, "_").slice(0, 100) || "evidence";
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "content-type": contentType,
+      "content-disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      "cache-control": "private, no-store",
+      "x-content-type-options": "nosniff",
+      "content-security-policy": "default-src 'none'; sandbox",
+    },
+  });
+}
+
 /** Makes `next` the storage the app uses (tests: a bucket of their own); undefined goes back to the environment's. */
 export function setStorage(next: Storage | undefined) {
   current = next;

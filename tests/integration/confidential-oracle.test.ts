@@ -19,7 +19,7 @@ import { action as listingAction, loader as listingLoader } from "../../app/rout
 import { action as ndaAction, loader as ndaLoader } from "../../app/routes/listing-nda";
 import { action as saveAction } from "../../app/routes/listing-save";
 import { loader as savedListingsLoader } from "../../app/routes/saved-listings";
-import { businessListing, savedListing, user } from "../../app/server/schema";
+import { businessListing, listingFiguresCheck, savedListing, user } from "../../app/server/schema";
 import { getToast } from "../../app/server/toast.server";
 import { callAction, signedInMember } from "../helpers/actions";
 import { migratedAppDatabase } from "../helpers/test-database";
@@ -31,6 +31,8 @@ const urlencoded = { "content-type": "application/x-www-form-urlencoded" };
 const PUBLISHED = new Date("2026-11-20T10:00:00Z");
 /** Set on every change of the listing between worlds: when it last changed is shown, and is not what is tested. */
 const UPDATED = new Date("2026-11-21T10:00:00Z");
+/** When staff checked the figures, in every world the figures that world has (decision 0087). */
+const CHECKED = new Date("2026-11-22T10:00:00Z");
 /** Saved searches' window: every listing here was published in it. */
 const SINCE = new Date("2026-11-01T00:00:00Z");
 const UNTIL = new Date("2026-11-28T00:00:00Z");
@@ -209,6 +211,10 @@ const BUY_QUERIES = [
   "category=food&sort=revenue",
   "category=retail",
   "category=food&min-price=1&near=Cwmbran&radius=10",
+  // Figures checked by HBS (decision 0087): found, and badged, alike whatever the checked figures are.
+  "checked=yes",
+  "checked=yes&sort=revenue",
+  "checked=yes&min-turnover=1",
 ];
 /** Asked again from a remembered position in Cwmbran, where nearest first is the default. */
 const FROM_CWMBRAN = ["", "sort=nearest", "sort=price-asc", "category=food", "min-price=1", "search=takeaway"];
@@ -256,6 +262,21 @@ async function enter(world: World) {
     .update(businessListing)
     .set({ ...WORLDS[world], updatedAt: UPDATED })
     .where(eq(businessListing.id, listingId));
+  // Staff checked this world's own figures, on the same day in every world: the check's date is public, its figures not.
+  const { annualRevenuePence = null, netProfitPence = null } = WORLDS[world] as Partial<
+    typeof businessListing.$inferInsert
+  >;
+  await db()
+    .insert(listingFiguresCheck)
+    .values({
+      listingId,
+      checkedAt: CHECKED,
+      yearEnded: world === "hidden in Inverness" ? "2025-12-31" : "2026-03-31",
+      turnoverChecked: true,
+      netProfitChecked: true,
+      annualRevenuePence,
+      netProfitPence,
+    });
 }
 
 /** Asks every question in every world; answers are compared as JSON. */
@@ -362,6 +383,7 @@ describe("a confidential listing tells a visitor or a member without its NDA not
     expect(slugs("location=Cwmbran")).toEqual(["oracle-cwmbran-cafe"]);
     // Its public district is still found by the search words.
     expect(slugs("search=np44")).toEqual([`confidential-${listingId}`]);
+    expect(slugs("checked=yes")).toEqual([`confidential-${listingId}`]);
     // A hidden figure or place sorts as one never given: after every listing that gives it.
     for (const query of ["sort=price-asc", "sort=price-desc", "sort=revenue", "category=food&sort=price-asc"]) {
       expect(slugs(query).at(-1), query).toBe(`confidential-${listingId}`);

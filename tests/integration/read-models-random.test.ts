@@ -330,9 +330,22 @@ const statements: Record<string, (w: World, db: Database) => Promise<string | nu
       () => ({ status: w.r.pick(["published", "withdrawn"] as const) }),
       // Through the price history (decision 0084): up, down, or back to where it was.
       () => ({ askingPricePence: w.r.int(1, 100) * 1_000_00 }),
+      // A checked figure changed, or put back as checked (decision 0087): few values, so both happen.
+      () => ({ annualRevenuePence: w.r.pick([null, 100_000_00, 200_000_00]) }),
+      () => ({ netProfitPence: w.r.pick([null, 20_000_00, 40_000_00]) }),
     ])();
     await db.update(businessListing).set(change).where(inArray(businessListing.id, some));
     return `listings ${some.join(", ")} now ${JSON.stringify(change)}`;
+  },
+  // Staff's check of the figures a listing shows now (decision 0087).
+  async figuresChecked(w, db) {
+    const [id] = await draw(w, db, businessListing, 1);
+    if (id === undefined) return null;
+    await db.execute(sql`insert into listing_figures_check
+        (listing_id, checked_at, year_ended, turnover_checked, net_profit_checked, annual_revenue_pence, net_profit_pence)
+      select id, now() + ${w.r.int(0, 1000)} * interval '1 second', '2026-03-31', true, true, annual_revenue_pence, net_profit_pence
+      from business_listing where id = ${id}`);
+    return `listing ${id}'s figures checked`;
   },
   async listingsDeleted(w, db) {
     const some = await draw(w, db, businessListing, 2);

@@ -12,6 +12,7 @@ import { directoryTabs, listingCategoryLabel } from "~/lib/categories";
 import { formatCalendarDay, formatLondonDateTime } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
 import { AUTOMATIC_ACTORS, type AuditAction, type AuditSubject, type AutomaticActor } from "~/lib/audit-actions";
+import { evidenceKindLabels } from "~/features/selling/evidence";
 import { listingStatusLabels } from "./labels";
 
 type Fields = Record<string, unknown>;
@@ -39,6 +40,7 @@ export const auditActionTitles: Record<AuditAction, string> = {
   "listing.edit": "Listing edited",
   "listing.expire": "Listing expired",
   "listing.feature": "Listing featured",
+  "listing.figures-check": "Listing's figures checked against its evidence",
   "listing.mark-sold": "Listing marked as sold",
   "listing.nda-revoke": "Buyer's NDA access revoked",
   "listing.offer-cleared": "Listing no longer under offer",
@@ -50,6 +52,7 @@ export const auditActionTitles: Record<AuditAction, string> = {
   "listing.seller.confidential": "Confidentiality changed by the seller",
   "listing.seller.confirm": "Listing confirmed still available by the seller",
   "listing.seller.edit": "Listing edited by the seller",
+  "listing.seller.evidence": "Evidence for the figures sent by the seller",
   "listing.seller.mark-sold": "Listing marked as sold by the seller",
   "listing.seller.offer-cleared": "Offer cleared by the seller",
   "listing.seller.renew": "Listing renewed by the seller",
@@ -146,8 +149,10 @@ const fieldLabels: Record<string, string> = {
   confirmedAt: "Confirmed still available",
   email: "E-mail",
   endDate: "Ends",
+  evidenceKind: "Evidence",
   failedPaymentPence: "Payment failed",
   fhrsid: "Food hygiene rating id",
+  files: "Files",
   halalCertificateExpires: "Halal certificate expires",
   halalCertificateNumber: "Halal certificate number",
   halalCertifier: "Halal certifier",
@@ -164,6 +169,7 @@ const fieldLabels: Record<string, string> = {
   leaseYearsRemaining: "Years left on the lease",
   monthlyLeasePence: "Lease per month",
   nda: "NDA",
+  note: "Note",
   netProfitPence: "Net profit",
   packageName: "Package",
   packageType: "Package type",
@@ -194,6 +200,7 @@ const fieldLabels: Record<string, string> = {
   underOfferAt: "Under offer since",
   withdrawalReason: "Reason for withdrawing",
   withdrawnByStaffAt: "Withdrawn by staff",
+  yearEnded: "Year ended",
   yearEstablished: "Year established",
 };
 
@@ -213,6 +220,7 @@ const figureLabels: Record<string, string> = Object.fromEntries(
 const valueLabels: Record<string, Record<string, string>> = {
   halalCertifierBody: certifierLabels,
   halalEvidence: evidenceLabels,
+  evidenceKind: evidenceKindLabels,
   halalSlaughter: slaughterLabels,
   halalStatus: halalStatusLabels,
   leaseType: leaseTypeLabels,

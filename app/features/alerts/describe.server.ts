@@ -29,6 +29,7 @@ export function describeSearch(queryString: string): string {
     query.hideUnderOffer && "not under offer",
     query.newThisWeek && "new this week",
     query.priceReduced && "price reduced",
+    query.figuresChecked && "figures checked by HBS",
     query.accepts && `accepting ${query.accepts.map((term) => paymentTermLabels[term].toLowerCase()).join(" or ")}`,
   ].filter(Boolean);
   const what = head.filter(Boolean).join(" ");

@@ -75,6 +75,8 @@ const SHOWN = new Set([
   "confidential",
   // The terms the seller accepts (decision 0085) say nothing of which business it is.
   "paymentTerms",
+  // That staff checked its figures, and when (decision 0087): not which, nor for which year, nor the figures.
+  "figuresCheckedAt",
 ]);
 
 function shownFigureFields(figures: string[]): Set<string> {

@@ -35,6 +35,7 @@ export interface FactFilters {
   hideUnderOffer?: true;
   newThisWeek?: true;
   priceReduced?: true;
+  figuresChecked?: true;
   /** Listings that accept any of these payment terms (decision 0085); never empty. */
   accepts?: PaymentTerm[];
   /** What was typed in each figure's field, to show it again. */
@@ -105,6 +106,7 @@ function parseFactFilters(raw: Record<string, string>): FactFilters {
   if (raw[factFilterParams.hideUnderOffer] === "hide") filters.hideUnderOffer = true;
   if (raw[factFilterParams.newThisWeek] === "week") filters.newThisWeek = true;
   if (raw[factFilterParams.priceReduced] === "yes") filters.priceReduced = true;
+  if (raw[factFilterParams.figuresChecked] === "yes") filters.figuresChecked = true;
 
   if (Object.keys(typed).length) filters.typed = typed;
   if (Object.keys(errors).length) filters.filterErrors = errors;
@@ -142,6 +144,7 @@ export function countListingFilters(query: ListingQuery, nearApplied: boolean): 
     query.hideUnderOffer,
     query.newThisWeek,
     query.priceReduced,
+    query.figuresChecked,
     query.accepts,
   ];
   return filters.filter((value) => value !== undefined).length + (nearApplied ? 1 : 0);
@@ -173,6 +176,7 @@ export function canonicalListingQuery(query: ListingQuery): string {
   if (query.hideUnderOffer) put(factFilterParams.hideUnderOffer, "hide");
   if (query.newThisWeek) put(factFilterParams.newThisWeek, "week");
   if (query.priceReduced) put(factFilterParams.priceReduced, "yes");
+  if (query.figuresChecked) put(factFilterParams.figuresChecked, "yes");
   for (const term of query.accepts ?? []) params.append(factFilterParams.accepts, term);
   return params.toString();
 }

@@ -24,6 +24,8 @@ export const factFilterParams = {
   // Decision 0084.
   newThisWeek: "new",
   priceReduced: "reduced",
+  // Decision 0087.
+  figuresChecked: "checked",
   // Repeated, one for each term ticked (decision 0085).
   accepts: "accepts",
 } as const;

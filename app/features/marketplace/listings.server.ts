@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, asc, count, desc, eq, gte, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, arrayOverlaps, asc, count, desc, eq, gte, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DistanceUnit, LatLng } from "~/lib/geo";
 import type { NearFilter } from "~/features/places/places.server";
@@ -44,6 +44,8 @@ export const cardColumns = {
   publishedAt: businessListing.publishedAt,
   priceReducedAt: businessListing.publicPriceReducedAt,
   firstPublishedPricePence: businessListing.firstPublishedPricePence,
+  // "Figures checked by HBS" (decision 0087): shown on a confidential listing too, the date alone.
+  figuresCheckedAt: businessListing.figuresCheckedAt,
   // For maskListing (decision 0033); it drops them before anything reaches a page.
   ...confidentialColumns,
 };
@@ -135,6 +137,8 @@ function factConditions(query: ListingQuery, now: Date): (SQL | undefined)[] {
     // Decision 0084: the reduction's public date, null wherever the price is hidden.
     query.newThisWeek ? gte(businessListing.publishedAt, newSince(now)) : undefined,
     query.priceReduced ? gte(businessListing.publicPriceReducedAt, reducedSince(now)) : undefined,
+    // Decision 0087: by the partial index of the checked listings; a confidential one's figures stay hidden.
+    query.figuresChecked ? isNotNull(businessListing.figuresCheckedAt) : undefined,
     // Any of the ticked terms, by the GIN index on the array (decision 0085); shown on confidential listings too.
     query.accepts ? arrayOverlaps(businessListing.paymentTerms, query.accepts) : undefined,
   ];

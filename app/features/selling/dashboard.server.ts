@@ -31,6 +31,7 @@ export async function sellerDashboard(member: { id: string; email: string; email
       publishedAt: businessListing.publishedAt,
       confirmedAt: businessListing.confirmedAt,
       confidential: businessListing.confidential,
+      figuresCheckedAt: businessListing.figuresCheckedAt,
       revisionSentAt: listingRevision.updatedAt,
     })
     .from(businessListing)

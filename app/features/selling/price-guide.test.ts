@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { askingPosition, estimatedPrices, formatMultiple, guideMultiple, hasGuide, roundEstimate } from "./price-guide";
+import {
+  askingPosition,
+  estimatedPrices,
+  formatMultiple,
+  guideMultiple,
+  hasGuide,
+  roundEstimate,
+  typedPence,
+} from "./price-guide";
 
 describe("guideMultiple", () => {
   it("is the quartiles of five listings or more", () => {
@@ -42,5 +50,20 @@ describe("askingPosition", () => {
     expect(askingPosition(200_000_00, 100_000_00, multiple).position).toBe("within");
     expect(askingPosition(400_000_00, 100_000_00, multiple).position).toBe("within");
     expect(askingPosition(450_000_00, 100_000_00, multiple)).toEqual({ own: 4.5, position: "above" });
+  });
+});
+
+describe("typedPence", () => {
+  it("reads pounds as people type them", () => {
+    expect(typedPence("45000")).toBe(45_000_00);
+    expect(typedPence("£45,000")).toBe(45_000_00);
+    expect(typedPence(" 45 000.5 ")).toBe(45_000_50);
+  });
+  it("is null for what is not an amount", () => {
+    expect(typedPence("")).toBeNull();
+    expect(typedPence("lots")).toBeNull();
+    expect(typedPence("-500")).toBeNull();
+    expect(typedPence("1.234")).toBeNull();
+    expect(typedPence(undefined)).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
 // turnover. The arithmetic the pages share; the figures come from
 // price-guide.server.ts. Safe in the browser: /sell works it out as the
 // seller types.
+import { bareAmount, POUNDS_AMOUNT } from "~/lib/money";
 
 /** Fewer listings than this and a multiple is not shown: a median of three says little, and could single one out. */
 export const MIN_GUIDE_LISTINGS = 5;
@@ -67,4 +68,11 @@ export function askingPosition(askingPence: number, figurePence: number, multipl
   const own = askingPence / figurePence;
   const position: GuidePosition = own < multiple.lower ? "below" : own > multiple.upper ? "above" : "within";
   return { own, position };
+}
+
+/** An amount typed in pounds as integer pence, or null when what was typed is not one. */
+export function typedPence(typed: unknown): number | null {
+  if (typeof typed !== "string") return null;
+  const bare = bareAmount(typed);
+  return POUNDS_AMOUNT.test(bare) ? Math.round(Number(bare) * 100) : null;
 }

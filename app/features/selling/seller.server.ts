@@ -1,6 +1,9 @@
 // Who sells a listing: the submission it came from, the address to write to,
 // and the member it belongs to (decision 0030).
 import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { data } from "react-router";
+import { requireUser } from "~/features/account/session.server";
+import { routeId } from "~/lib/route-id";
 import { db, type Database } from "~/server/db.server";
 import { businessListing, enquiry, user } from "~/server/schema";
 
@@ -79,6 +82,15 @@ export async function ownedListing(userId: string, listingId: number, database: 
     .where(and(eq(businessListing.id, listingId), eq(businessListing.sellerId, userId)))
     .limit(1);
   return listing ?? null;
+}
+
+/** The signed-in member's own listing from a route's id, else the same 404 as a listing that does not exist. */
+export async function requireOwnListing(request: Request, id: string | undefined) {
+  const user = await requireUser(request);
+  const listingId = routeId(id ?? "");
+  const listing = listingId === null ? null : await ownedListing(user.id, listingId);
+  if (!listing) throw data(null, { status: 404 });
+  return { user, listing };
 }
 
 /**

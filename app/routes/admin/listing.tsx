@@ -26,6 +26,9 @@ import { ndaSigners, revokeNda, setConfidential } from "~/features/marketplace/c
 import { NdaSigners } from "~/features/marketplace/components/nda-signers";
 import { RevisionReview } from "~/features/selling/components/revision-review";
 import { decideRevision, pendingRevisionOf } from "~/features/selling/revisions.server";
+import { FiguresCheckPanel } from "~/features/admin/components/figures-check-panel";
+import { figuresCheckSchema } from "~/features/selling/evidence";
+import { evidenceOf, figuresChecksOf, recordFiguresCheck, type CheckOutcome } from "~/features/selling/evidence.server";
 import { db } from "~/server/db.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/listing";
@@ -52,6 +55,9 @@ export async function loader({ params }: Route.LoaderArgs) {
     suggestedTitle: suggestedConfidentialTitle(listing),
     ndas: await ndaSigners([id]),
     revision: await describedRevision(id),
+    // Decision 0087: the seller's evidence for the figures and the checks made against it.
+    evidence: await evidenceOf(id),
+    checks: await figuresChecksOf(id),
     submission: submission && {
       ...submission,
       createdAt: formatLondonDateTime(submission.createdAt),
@@ -119,6 +125,21 @@ export async function action(args: Route.ActionArgs) {
       );
     return redirectWithToast(back, { type: "success", title: "Listing saved" });
   }
+  if (intent === "figures-check") {
+    const submission = parseWithZod(formData, { schema: figuresCheckSchema });
+    if (submission.status !== "success") {
+      return data<IntentActionData>({ intent, result: submission.reply() }, { status: 400 });
+    }
+    const outcome = await recordFiguresCheck(admin, id, submission.value);
+    if (outcome === "not-found") throw data(null, { status: 404 });
+    if (outcome !== "checked") {
+      return data<IntentActionData>(
+        { intent, result: submission.reply({ formErrors: [checkRefusals[outcome]] }) },
+        { status: 400 },
+      );
+    }
+    return redirectWithToast(back, { type: "success", title: "Check recorded", description: "The listing shows it." });
+  }
   if (intent === "feature" || intent === "unfeature") {
     await setFeatured(admin, id, intent === "feature");
     return redirectWithToast(back, {
@@ -183,12 +204,17 @@ export async function action(args: Route.ActionArgs) {
   );
 }
 
+const checkRefusals: Record<Exclude<CheckOutcome, "checked" | "not-found">, string> = {
+  "no-evidence": "The seller has sent no evidence for this listing, so there is nothing to check the figures against.",
+  "figure-missing": "The listing does not give a figure you ticked: only figures it shows can be checked.",
+};
+
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { title: `${loaded?.listing.title ?? "Listing"} | HBS back office` },
 ];
 
 export default function AdminListing({
-  loaderData: { listing, transitions, submission, underOffer, views, revision, suggestedTitle, ndas },
+  loaderData: { listing, transitions, submission, underOffer, views, revision, suggestedTitle, ndas, evidence, checks },
   actionData,
 }: Route.ComponentProps) {
   const live = listing.status !== "pending" && listing.status !== "rejected" && listing.status !== "suspended";
@@ -269,6 +295,14 @@ export default function AdminListing({
               actionData={actionData as IntentActionData | undefined}
             />
           </section>
+          <FiguresCheckPanel
+            listingId={listing.id}
+            figures={listing}
+            checkedAt={listing.figuresCheckedAt}
+            files={evidence}
+            checks={checks}
+            actionData={actionData as IntentActionData | undefined}
+          />
           {listing.confidential || ndas.length > 0 ? (
             <section aria-labelledby="ndas-heading" className="rounded-xl border border-slate-200 bg-white p-6">
               <h2 id="ndas-heading" className="mb-4 text-lg font-semibold">

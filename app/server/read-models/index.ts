@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../db.server";
 import { businessHoursCopies } from "./business-hours-copies";
 import { listingOffersCount } from "./listing-offers-count";
+import { listingFiguresChecked } from "./listing-figures-checked";
 import { listingPriceMarks } from "./listing-price-marks";
 import { openWeek } from "./open-week";
 import { openWeekChange } from "./open-week-change";
@@ -26,6 +27,7 @@ export const readModels: ReadModel[] = [
   reviewTotals,
   listingPriceMarks,
   listingOffersCount,
+  listingFiguresChecked,
   // Last: pages rendered from any of the above before their rebuild are dropped.
   publicContentChanges,
 ];

@@ -22,3 +22,4 @@ export * from "./places";
 export * from "./reviews";
 export * from "./offers";
 export * from "./data-room";
+export * from "./evidence";

@@ -149,6 +149,10 @@ export const businessListing = pgTable(
     // went down while below it (null while it is not below it).
     firstPublishedPricePence: integer("first_published_price_pence"),
     priceReducedAt: timestamp("price_reduced_at", { withTimezone: true }),
+    // Kept by the figures-check trigger (app/server/read-models/listing-figures-checked.ts, decision 0087),
+    // never written by the application: when staff last checked the turnover and net profit the listing
+    // shows now against the seller's evidence; null once either figure differs from those checked.
+    figuresCheckedAt: timestamp("figures_checked_at", { withTimezone: true }),
     // The position and figures /buy searches by (decision 0062): null where a confidential listing hides them.
     publicLatitude: doublePrecision("public_latitude").generatedAlwaysAs((): SQL =>
       publicPosition(businessListing.latitude),
@@ -258,6 +262,10 @@ export const businessListing = pgTable(
       .where(sql`${t.underOfferAt} is null`),
     // "Price reduced" on /buy (decision 0084): a range on the public date of the reduction.
     index("business_listing_status_price_reduced_idx").on(t.status, t.publicPriceReducedAt),
+    // "Figures checked by HBS" on /buy (decision 0087): the few checked listings, in the default order.
+    index("business_listing_figures_checked_idx")
+      .on(t.status, t.publishedAt)
+      .where(sql`${t.figuresCheckedAt} is not null`),
     // "Accepts": any of the ticked terms, as an overlap (&&) with the array (decision 0085).
     index("business_listing_payment_terms_idx").using("gin", t.paymentTerms),
     index("business_listing_seller_idx").on(t.sellerId),

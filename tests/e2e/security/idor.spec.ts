@@ -226,6 +226,64 @@ test("a seller's listing, its enquiries and its steps are theirs alone", async (
   await owner.page.context().close();
 });
 
+test("a seller's evidence for their figures is theirs and staff's alone, by any route (decision 0087)", async ({
+  page,
+  browser,
+  baseURL,
+  visitorIp,
+  signUpAndSignIn,
+}) => {
+  const owner = await memberBrowser(browser, baseURL, visitorIp);
+  const title = `Evidenced Grill ${owner.id}`;
+  const sent = await owner.page.request.post("/sell", {
+    multipart: sellFormFields(title, { name: owner.member.fullName, email: owner.member.email }),
+  });
+  expect(sent.status()).toBe(200);
+  const id = /\/my-listings\/(\d+)\/edit/.exec(await (await owner.page.request.get("/my-listings")).text())![1]!;
+  const evidence = `/my-listings/${id}/evidence`;
+  const fileName = `accounts-${owner.id}.pdf`;
+  const accounts = Buffer.from(`%PDF-1.4\n% accounts of ${owner.id}\n%%EOF\n`);
+  const uploaded = await owner.page.request.post(evidence, {
+    multipart: {
+      intent: "upload",
+      kind: "accounts",
+      files: { name: fileName, mimeType: "application/pdf", buffer: accounts },
+    },
+    maxRedirects: 0,
+  });
+  expect(uploaded.status()).toBe(302);
+  const file = new RegExp(`href="(${evidence}/[a-f0-9]{32}\\.pdf)"`).exec(
+    await (await owner.page.request.get(evidence)).text(),
+  )![1]!;
+  const own = await owner.page.request.get(file);
+  expect(own.status()).toBe(200);
+  expect(own.headers()["content-disposition"]).toContain("attachment");
+  expect(await own.body()).toEqual(accounts);
+
+  // Another member: not the page, its data, the file, nor staff's copy; an upload stores nothing.
+  await signUpAndSignIn();
+  expect(await everythingShownTo(page)).not.toContain(fileName);
+  const staffCopy = file.replace(`/my-listings/${id}/evidence/`, `/admin/listings/${id}/evidence/`);
+  for (const path of [evidence, `${evidence}.data`, file, staffCopy]) {
+    const response = await page.request.get(path, { maxRedirects: 0 });
+    expect([403, 404], path).toContain(response.status());
+    expect(await response.text(), path).not.toContain(`accounts of ${owner.id}`);
+  }
+  const forged = await page.request.post(evidence, {
+    multipart: {
+      intent: "upload",
+      kind: "accounts",
+      files: { name: "forged.pdf", mimeType: "application/pdf", buffer: accounts },
+    },
+    maxRedirects: 0,
+  });
+  expect(forged.status()).toBe(404);
+  const ownPage = await (await owner.page.request.get(evidence)).text();
+  expect(ownPage).toContain(fileName);
+  expect(ownPage).not.toContain("forged.pdf");
+  await owner.page.context().close();
+});
+
 test("a confidential listing's NDAs are its seller's alone to see and withdraw (decision 0033)", async ({
   page,
   browser,

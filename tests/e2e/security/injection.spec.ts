@@ -150,6 +150,54 @@ test("a seller's dashboard and edit forms, and their hostile listing shown back 
   await expectShownAsText(page, "/my-listings");
 });
 
+test("a seller's evidence takes hostile file names and staff's check hostile notes, shown as text (decision 0087)", async ({
+  page,
+  signUpAndSignIn,
+  signInElsewhere,
+  signInAsNewAdmin,
+}) => {
+  const member = await signUpAndSignIn();
+  const seller = await signInElsewhere(member);
+  // Not published: other tests count /buy.
+  const sent = await seller.request.post("/sell", {
+    multipart: sellFormFields(`Evidence Grill ${Date.now()}`, { name: member.fullName, email: member.email }),
+  });
+  expect(sent.status()).toBe(200);
+  const id = /\/my-listings\/(\d+)\/edit/.exec(await (await seller.request.get("/my-listings")).text())![1]!;
+  const evidence = `/my-listings/${id}/evidence`;
+  expect(await attackForms(seller, [evidence])).toBeGreaterThan(3);
+  for (const payload of [PAYLOADS[0]!, PAYLOADS[1]!]) {
+    const response = await seller.request.post(evidence, {
+      multipart: {
+        intent: "upload",
+        kind: "accounts",
+        files: { name: `${payload}.pdf`, mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
+      },
+      maxRedirects: 0,
+    });
+    await expectHarmless(response, "POST the evidence form");
+    expect(response.status()).toBe(302);
+  }
+  await expectShownAsText(seller, evidence);
+  await expect(seller.getByRole("main")).toContainText("data-hbs-injected");
+
+  await signInAsNewAdmin();
+  const admin = `/admin/listings/${id}`;
+  for (const payload of PAYLOADS) {
+    const forms: Record<string, string>[] = [
+      { intent: "figures-check", yearEnded: "2026-03-31", turnover: "yes", note: payload },
+      { intent: "figures-check", yearEnded: payload, turnover: payload, netProfit: payload, note: payload },
+    ];
+    for (const form of forms) {
+      await expectHarmless(await page.request.post(admin, { form, maxRedirects: 0 }), "POST the figures check");
+    }
+  }
+  await expectShownAsText(page, admin);
+  const panel = page.getByRole("region", { name: "Figures checked by HBS" });
+  await expect(panel).toContainText("data-hbs-injected");
+  await expect(panel).toContainText("Checks made");
+});
+
 test("a member's message thread takes hostile text and shows it as text", async ({ page, signUpAndSignIn }) => {
   await signUpAndSignIn();
   const listing = await firstLink(page, "/buy", "/buy/");

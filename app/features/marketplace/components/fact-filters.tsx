@@ -15,6 +15,7 @@ export function usesFactFilters(query: ListingQuery): boolean {
     query.hideUnderOffer ||
     query.newThisWeek ||
     query.priceReduced ||
+    query.figuresChecked ||
     query.accepts,
   );
 }
@@ -128,6 +129,7 @@ export function FactFilters({ query }: { query: ListingQuery }) {
           />
           <YesBox name="newThisWeek" value="week" label="New this week" checked={Boolean(query.newThisWeek)} />
           <YesBox name="priceReduced" label="Price reduced" checked={Boolean(query.priceReduced)} />
+          <YesBox name="figuresChecked" label="Figures checked by HBS" checked={Boolean(query.figuresChecked)} />
         </fieldset>
         <fieldset className="grid content-start gap-2 sm:col-span-2">
           <legend className="mb-1 text-sm font-medium text-slate-800">Accepts</legend>

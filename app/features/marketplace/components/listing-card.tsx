@@ -106,6 +106,10 @@ export function ListingCard({ listing, headingLevel = 2, className, eager = fals
           {/* Over the photo with the others (decision 0084), so they push nothing down on a phone. */}
           {badges.newThisWeek ? <Badge className="bg-sky-100 text-sky-950 shadow-sm">New this week</Badge> : null}
           {badges.reduced ? <Badge className="bg-emerald-100 text-emerald-950 shadow-sm">Price reduced</Badge> : null}
+          {/* Decision 0087: staff checked the turnover and net profit it shows against the seller's evidence. */}
+          {listing.figuresCheckedAt ? (
+            <Badge className="bg-white/95 text-emerald-900 shadow-sm">Figures checked by HBS</Badge>
+          ) : null}
         </div>
         {/* Slot for the save toggle (saved-listings feature): top-right of the photo, above the photo button. */}
         <div className="absolute top-3 right-3">

@@ -21,8 +21,7 @@ import { LAST_STEP, SELL_STEPS, STEP_FIELD, SUBMIT_STEP, stepForAnswer, stepOfFi
 import { useUploadProgress } from "../upload-progress";
 import { KeyFactsFields } from "./key-facts-fields";
 import { SellPriceGuide } from "~/features/selling/components/price-guide";
-import type { PriceGuide } from "~/features/selling/price-guide";
-import { typedPence } from "~/lib/money";
+import { typedPence, type PriceGuide } from "~/features/selling/price-guide";
 
 export const SELL_FAILURE = "Failed to submit your listing. Please try again.";
 
@@ -350,7 +349,7 @@ export function SellForm({
         </div>
         <KeyFactsFields
           fields={fields}
-          intro="What buyers look for first. Leave out anything you would rather discuss in person; buyers see your figures as yours, not checked by HBS."
+          intro="What buyers look for first. Leave out anything you would rather discuss in person; buyers see your figures as yours, not checked by HBS, until you send us evidence from My listings and we check them."
         />
       </Step>
       <Step number={3} shown={step}>

@@ -28,6 +28,7 @@ interface SellerListing {
   publishedAt: Date | null;
   confirmedAt: Date | null;
   revisionSentAt: Date | null;
+  figuresCheckedAt: Date | null;
   actions: SellerAction[];
   editable: boolean;
   viewsByDay: { day: string; views: number }[];
@@ -59,6 +60,12 @@ function SellerActions({ listing }: { listing: SellerListing }) {
       <Link to={`/my-listings/${listing.id}/data-room`} className={buttonVariants({ size: "sm", variant: "outline" })}>
         Data room<span className="sr-only"> of {listing.title}</span>
       </Link>
+      {listing.editable ? (
+        // Decision 0087: evidence for the figures, for staff to check.
+        <Link to={`/my-listings/${listing.id}/evidence`} className={buttonVariants({ size: "sm", variant: "outline" })}>
+          Evidence for figures<span className="sr-only"> of {listing.title}</span>
+        </Link>
+      ) : null}
       {listing.actions.map((action) => (
         <Form key={action} method="post">
           <input type="hidden" name="listingId" value={listing.id} />
@@ -139,6 +146,11 @@ export function SellerListingCard({ listing }: { listing: SellerListing }) {
       </header>
       <div className="grid gap-1 text-sm text-slate-800">
         {words.detail ? <p>{words.detail}</p> : null}
+        {listing.figuresCheckedAt ? (
+          <p className="font-medium text-emerald-900">
+            Figures checked by HBS on {formatLondonDate(listing.figuresCheckedAt)}
+          </p>
+        ) : null}
         {listing.status === "withdrawn" && listing.withdrawnByStaffAt ? (
           <p className="font-medium text-red-900">
             HBS took this listing down on {formatLondonDate(listing.withdrawnByStaffAt)}: {listing.withdrawalReason}.
