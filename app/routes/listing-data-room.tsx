@@ -8,7 +8,8 @@ import { clientIpContext } from "~/context";
 import { requireUser } from "~/features/account/session.server";
 import { DOCUMENT_KINDS } from "~/features/data-room/data-room-rules";
 import { buyerDataRoom, requestAccess } from "~/features/data-room/data-room.server";
-import { NDA_TEXT, NDA_VERSION } from "~/features/marketplace/confidential";
+import { NdaClauses } from "~/features/marketplace/components/nda-clauses";
+import { NDA_VERSION } from "~/features/marketplace/confidential";
 import { acceptNda } from "~/features/marketplace/confidential.server";
 import { listingForViewer } from "~/features/marketplace/listings.server";
 import { ndaSchema } from "~/features/marketplace/nda-schema";
@@ -101,18 +102,7 @@ function RequestForm({
     <Form {...formProps} className="grid gap-4">
       {ndaHeld ? null : (
         <>
-          <div>
-            <h2 className="text-lg font-semibold">First, the non-disclosure agreement. I agree that:</h2>
-            <ol className="mt-3 list-decimal space-y-2 pl-6 text-slate-800">
-              {NDA_TEXT.map((clause) => (
-                <li key={clause}>{clause}</li>
-              ))}
-            </ol>
-            <p className="mt-3 text-sm text-slate-600">
-              Agreement version {NDA_VERSION}. We keep your name, the time and your internet address with it, and the
-              seller sees your name and the date.
-            </p>
-          </div>
+          <NdaClauses heading="First, the non-disclosure agreement. I agree that:" />
           <TextField meta={fields.fullName} label="Your full name" autoComplete="name" required />
           <div className="grid gap-1.5">
             <label className="flex items-start gap-2">

@@ -5,7 +5,8 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/form-controls";
 import { requireUser } from "~/features/account/session.server";
-import { NDA_TEXT, NDA_VERSION } from "~/features/marketplace/confidential";
+import { NdaClauses } from "~/features/marketplace/components/nda-clauses";
+import { NDA_VERSION } from "~/features/marketplace/confidential";
 import { acceptNda, ndaState } from "~/features/marketplace/confidential.server";
 import { listingForViewer } from "~/features/marketplace/listings.server";
 import { ndaSchema } from "~/features/marketplace/nda-schema";
@@ -127,18 +128,7 @@ export default function ListingNda({ loaderData, actionData }: Route.ComponentPr
       <PageHero title="Non-disclosure agreement">{page.title}</PageHero>
       <section className="mx-auto max-w-3xl px-4 py-12">
         <Card className="grid gap-6 p-6">
-          <div>
-            <h2 className="text-lg font-semibold">In return for this business&apos;s details, I agree that:</h2>
-            <ol className="mt-3 list-decimal space-y-2 pl-6 text-slate-800">
-              {NDA_TEXT.map((clause) => (
-                <li key={clause}>{clause}</li>
-              ))}
-            </ol>
-            <p className="mt-3 text-sm text-slate-600">
-              Agreement version {NDA_VERSION}. We keep your name, the time and your internet address with it, and the
-              seller sees your name and the date.
-            </p>
-          </div>
+          <NdaClauses heading="In return for this business's details, I agree that:" />
           <Form method="post" noValidate className="grid gap-4">
             <div className="grid gap-1.5">
               <Label htmlFor="nda-full-name">Your full name</Label>

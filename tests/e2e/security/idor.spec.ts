@@ -3,6 +3,7 @@
 // in beside them, asks for all of it by page, by data request and by id.
 import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
+import { PDFDocument } from "pdf-lib";
 import { seedListings } from "../../../db/seed/data";
 import { addBusinessFor, SCAN } from "../directory-admin";
 import {
@@ -281,6 +282,60 @@ test("a seller's evidence for their figures is theirs and staff's alone, by any 
   const ownPage = await (await owner.page.request.get(evidence)).text();
   expect(ownPage).toContain(fileName);
   expect(ownPage).not.toContain("forged.pdf");
+  await owner.page.context().close();
+});
+
+test("a listing's data room is its seller's, staff's and admitted buyers' alone, by any route (decision 0089)", async ({
+  page,
+  browser,
+  baseURL,
+  visitorIp,
+  signUpAndSignIn,
+}) => {
+  const owner = await memberBrowser(browser, baseURL, visitorIp);
+  const sent = await owner.page.request.post("/sell", {
+    multipart: sellFormFields(`Data Room Grill ${owner.id}`, {
+      name: owner.member.fullName,
+      email: owner.member.email,
+    }),
+  });
+  expect(sent.status()).toBe(200);
+  const id = /\/my-listings\/(\d+)\/edit/.exec(await (await owner.page.request.get("/my-listings")).text())![1]!;
+  const room = `/my-listings/${id}/data-room`;
+  const pdf = await PDFDocument.create();
+  pdf.addPage();
+  const title = `Lease of ${owner.id}`;
+  const uploaded = await owner.page.request.post(room, {
+    multipart: {
+      intent: "upload",
+      kind: "lease",
+      title,
+      file: { name: "lease.pdf", mimeType: "application/pdf", buffer: Buffer.from(await pdf.save()) },
+    },
+    maxRedirects: 0,
+  });
+  expect(uploaded.status()).toBe(302);
+  const ownRoom = await (await owner.page.request.get(room)).text();
+  const document = /href="(\/data-room\/\d+)"/.exec(ownRoom)![1]!;
+  const documentId = document.split("/").pop()!;
+  expect((await owner.page.request.get(document)).status()).toBe(200);
+
+  // Another member: not the room, its data, the document by its address; no form of the room works for them.
+  await signUpAndSignIn();
+  expect(await everythingShownTo(page)).not.toContain(title);
+  for (const path of [room, `${room}.data`, document, `${document}?download`]) {
+    const response = await page.request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(404);
+    expect(await response.text(), path).not.toContain(title);
+  }
+  const forms: Record<string, string>[] = [
+    { intent: "remove", documentId },
+    { intent: "decide", accessId: "1", decision: "admit" },
+  ];
+  for (const form of forms) {
+    expect((await page.request.post(room, { form, maxRedirects: 0 })).status(), form.intent).toBe(404);
+  }
+  expect((await owner.page.request.get(document)).status()).toBe(200);
   await owner.page.context().close();
 });
 

@@ -123,24 +123,29 @@ test("the name a buyer signs an NDA with takes hostile text, shown as text to th
   await sellerPage.request.post("/my-listings", { form: { intent: "mark-sold", listingId: id } });
 });
 
-test("an offer's conditions take hostile text, shown as text to the seller, the buyer and staff", async ({
-  page,
-  signUpAndSignIn,
-  signInElsewhere,
-  signInAsNewAdmin,
-}) => {
-  test.slow();
-  const marker = `hostile${Date.now()}`;
+/** A seller's listing, approved by staff on `page`, and a signed-in buyer beside them. */
+async function sellerAndBuyer(
+  businessName: string,
+  {
+    page,
+    signUpAndSignIn,
+    signInElsewhere,
+    signInAsNewAdmin,
+  }: Pick<
+    Parameters<Parameters<typeof test>[2]>[0],
+    "page" | "signUpAndSignIn" | "signInElsewhere" | "signInAsNewAdmin"
+  >,
+) {
   const seller = await signUpAndSignIn();
   const sellerPage = await signInElsewhere(seller);
   const sent = await sellerPage.request.post("/sell", {
     multipart: {
-      businessName: `Hostile Offer Grill ${marker}`,
+      businessName,
       category: "food",
       location: "Leeds",
       askingPrice: "70000",
       annualRevenue: "200000",
-      description: "A grill sold to the best offer.",
+      description: "A grill sold with hostile neighbours.",
       contactName: seller.fullName,
       contactEmail: seller.email,
       contactPhone: "07700 900654",
@@ -153,6 +158,23 @@ test("an offer's conditions take hostile text, shown as text to the seller, the 
   await signInAsNewAdmin();
   await page.request.post(`/admin/listings/${id}`, { form: { intent: "approve" } });
   const listing = /href="(\/buy\/[^"?#]+)"/.exec(await (await page.request.get(`/admin/listings/${id}`)).text())![1]!;
+  return { sellerPage, buyer, buyerPage, listing, id };
+}
+
+test("an offer's conditions take hostile text, shown as text to the seller, the buyer and staff", async ({
+  page,
+  signUpAndSignIn,
+  signInElsewhere,
+  signInAsNewAdmin,
+}) => {
+  test.slow();
+  const marker = `hostile${Date.now()}`;
+  const { sellerPage, buyer, buyerPage, listing, id } = await sellerAndBuyer(`Hostile Offer Grill ${marker}`, {
+    signUpAndSignIn,
+    signInElsewhere,
+    signInAsNewAdmin,
+    page,
+  });
   const interest = await buyerPage.request.post(listing, {
     form: { fullName: buyer.fullName, email: buyer.email, contactNumber: "07700 900999" },
   });
@@ -195,28 +217,17 @@ test("a data room's document titles and the names buyers sign with take hostile 
 }) => {
   test.slow();
   const marker = `hostile${Date.now()}`;
-  const seller = await signUpAndSignIn();
-  const sellerPage = await signInElsewhere(seller);
-  const sent = await sellerPage.request.post("/sell", {
-    multipart: {
-      businessName: `Hostile Room Grill ${marker}`,
-      category: "food",
-      location: "Leeds",
-      askingPrice: "70000",
-      annualRevenue: "200000",
-      description: "A grill with a data room.",
-      contactName: seller.fullName,
-      contactEmail: seller.email,
-      contactPhone: "07700 900654",
-    },
+  const {
+    sellerPage,
+    buyerPage: buyer,
+    listing,
+    id,
+  } = await sellerAndBuyer(`Hostile Room Grill ${marker}`, {
+    signUpAndSignIn,
+    signInElsewhere,
+    signInAsNewAdmin,
+    page,
   });
-  expect(sent.status()).toBe(200);
-  const id = /\/my-listings\/(\d+)\/edit/.exec(await (await sellerPage.request.get("/my-listings")).text())![1]!;
-  const buyer = await signInElsewhere(await signUpAndSignIn());
-  await signInAsNewAdmin();
-  await page.request.post(`/admin/listings/${id}`, { form: { intent: "approve" } });
-  const listing = /href="(\/buy\/[^"?#]+)"/.exec(await (await page.request.get(`/admin/listings/${id}`)).text())![1]!;
-
   const room = `/my-listings/${id}/data-room`;
   const pdf = await PDFDocument.create();
   pdf.addPage();
