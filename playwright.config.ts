@@ -12,6 +12,7 @@ const PUBLISHES = [
   /business-claims\.spec\.ts/,
   /confidential-listings\.spec\.ts/,
   /messages\.spec\.ts/,
+  /deal-pages\.spec\.ts/,
   /listing-views\.spec\.ts/,
   /payments\.spec\.ts/,
   /directory-(halal|hours|hygiene|placement)\.spec\.ts/,
