@@ -4,6 +4,7 @@
 import { PDFDocument } from "pdf-lib";
 import { seriousViolations } from "./axe";
 import { expect, hydrated, test } from "./fixtures";
+import { sellerAndBuyer } from "./seller-and-buyer";
 
 test("offers and the data room have no serious axe violations, at 390 and 1280 px", async ({
   page,
@@ -12,28 +13,12 @@ test("offers and the data room have no serious axe violations, at 390 and 1280 p
   signInAsNewAdmin,
 }) => {
   test.slow();
-  const seller = await signUpAndSignIn();
-  const sellerPage = await signInElsewhere(seller);
-  const sent = await sellerPage.request.post("/sell", {
-    multipart: {
-      businessName: `Deal Pages Grill ${Date.now()}`,
-      category: "food",
-      location: "Leeds",
-      askingPrice: "70000",
-      annualRevenue: "200000",
-      description: "A grill whose buyer makes an offer.",
-      contactName: seller.fullName,
-      contactEmail: seller.email,
-      contactPhone: "07700 900654",
-    },
+  const { sellerPage, buyer, buyerPage, listing, id } = await sellerAndBuyer(`Deal Pages Grill ${Date.now()}`, {
+    page,
+    signUpAndSignIn,
+    signInElsewhere,
+    signInAsNewAdmin,
   });
-  expect(sent.status()).toBe(200);
-  const id = /\/my-listings\/(\d+)\/edit/.exec(await (await sellerPage.request.get("/my-listings")).text())![1]!;
-  const buyer = await signUpAndSignIn();
-  const buyerPage = await signInElsewhere(buyer);
-  await signInAsNewAdmin();
-  await page.request.post(`/admin/listings/${id}`, { form: { intent: "approve" } });
-  const listing = /href="(\/buy\/[^"?#]+)"/.exec(await (await page.request.get(`/admin/listings/${id}`)).text())![1]!;
   const room = `/my-listings/${id}/data-room`;
   const pdf = await PDFDocument.create();
   pdf.addPage();

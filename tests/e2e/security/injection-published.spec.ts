@@ -7,6 +7,7 @@
 // specs (playwright.config.ts).
 import { PDFDocument } from "pdf-lib";
 import { addBusinessFor } from "../directory-admin";
+import { sellerAndBuyer } from "../seller-and-buyer";
 import { expect, test, verifyEmail } from "../fixtures";
 import { attackForms, expectHarmless, expectShownAsText, PAYLOADS } from "./attack";
 
@@ -122,44 +123,6 @@ test("the name a buyer signs an NDA with takes hostile text, shown as text to th
   // Off /buy again, so other tests' counts of it hold.
   await sellerPage.request.post("/my-listings", { form: { intent: "mark-sold", listingId: id } });
 });
-
-/** A seller's listing, approved by staff on `page`, and a signed-in buyer beside them. */
-async function sellerAndBuyer(
-  businessName: string,
-  {
-    page,
-    signUpAndSignIn,
-    signInElsewhere,
-    signInAsNewAdmin,
-  }: Pick<
-    Parameters<Parameters<typeof test>[2]>[0],
-    "page" | "signUpAndSignIn" | "signInElsewhere" | "signInAsNewAdmin"
-  >,
-) {
-  const seller = await signUpAndSignIn();
-  const sellerPage = await signInElsewhere(seller);
-  const sent = await sellerPage.request.post("/sell", {
-    multipart: {
-      businessName,
-      category: "food",
-      location: "Leeds",
-      askingPrice: "70000",
-      annualRevenue: "200000",
-      description: "A grill sold with hostile neighbours.",
-      contactName: seller.fullName,
-      contactEmail: seller.email,
-      contactPhone: "07700 900654",
-    },
-  });
-  expect(sent.status()).toBe(200);
-  const id = /\/my-listings\/(\d+)\/edit/.exec(await (await sellerPage.request.get("/my-listings")).text())![1]!;
-  const buyer = await signUpAndSignIn();
-  const buyerPage = await signInElsewhere(buyer);
-  await signInAsNewAdmin();
-  await page.request.post(`/admin/listings/${id}`, { form: { intent: "approve" } });
-  const listing = /href="(\/buy\/[^"?#]+)"/.exec(await (await page.request.get(`/admin/listings/${id}`)).text())![1]!;
-  return { sellerPage, buyer, buyerPage, listing, id };
-}
 
 test("an offer's conditions take hostile text, shown as text to the seller, the buyer and staff", async ({
   page,
