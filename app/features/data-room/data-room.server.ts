@@ -4,13 +4,15 @@
 // admitted who still holds the listing's NDA. A buyer's copy is stamped with
 // their name and the day; the kept document never changes.
 import crypto from "node:crypto";
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { formatLondonDate } from "~/lib/dates";
 import { db } from "~/server/db.server";
 import { checkDocument, watermark } from "~/server/documents.server";
 import { storage } from "~/server/storage.server";
-import { businessListing, dataRoomAccess, dataRoomActivity, dataRoomDocument, listingNda, user } from "~/server/schema";
+import { businessListing, dataRoomAccess, dataRoomActivity, dataRoomDocument, user } from "~/server/schema";
+import { ndaState } from "~/features/marketplace/confidential.server";
 import { memberName } from "~/features/messages/message-rules";
+import { ownedListing } from "~/features/selling/seller.server";
 import type { DocumentKind } from "./data-room-rules";
 
 interface Viewer {
@@ -21,24 +23,8 @@ interface Viewer {
 
 const documentsFolder = () => storage().submissions.folder("data-room");
 
-/** The listing, when the member is its seller. */
-async function sellersListing(sellerId: string, listingId: number) {
-  const [row] = await db()
-    .select({ id: businessListing.id, title: businessListing.title, status: businessListing.status })
-    .from(businessListing)
-    .where(and(eq(businessListing.id, listingId), eq(businessListing.sellerId, sellerId)));
-  return row ?? null;
-}
-
 /** Whether the buyer's NDA on the listing stands: accepted, and not revoked by the seller. */
-async function holdsNda(buyerId: string, listingId: number) {
-  return (
-    (await db().$count(
-      listingNda,
-      and(eq(listingNda.listingId, listingId), eq(listingNda.userId, buyerId), isNull(listingNda.revokedAt)),
-    )) > 0
-  );
-}
+const holdsNda = async (buyerId: string, listingId: number) => (await ndaState(buyerId, listingId)) === "accepted";
 
 async function documentsOf(listingId: number) {
   return db()
@@ -63,7 +49,7 @@ export async function addDocument(
   listingId: number,
   input: { kind: DocumentKind; title: string; file: File },
 ): Promise<AddDocumentOutcome> {
-  if (!(await sellersListing(sellerId, listingId))) return null;
+  if (!(await ownedListing(sellerId, listingId))) return null;
   const checked = await checkDocument(Buffer.from(await input.file.arrayBuffer()));
   if ("error" in checked) return checked;
   const storageKey = `${listingId}/${crypto.randomUUID()}.${checked.extension}`;
@@ -81,7 +67,7 @@ export async function addDocument(
 
 /** Takes a document out of the seller's own data room, and its file out of storage. */
 export async function removeDocument(sellerId: string, listingId: number, documentId: number) {
-  if (!(await sellersListing(sellerId, listingId))) return false;
+  if (!(await ownedListing(sellerId, listingId))) return false;
   const [removed] = await db()
     .delete(dataRoomDocument)
     .where(and(eq(dataRoomDocument.id, documentId), eq(dataRoomDocument.listingId, listingId)))
@@ -105,7 +91,7 @@ export async function decideAccess(
   decision: keyof typeof DECISIONS,
   now = new Date(),
 ) {
-  if (!(await sellersListing(sellerId, listingId))) return false;
+  if (!(await ownedListing(sellerId, listingId))) return false;
   const step = DECISIONS[decision];
   const [changed] = await db()
     .update(dataRoomAccess)
@@ -123,7 +109,7 @@ export async function decideAccess(
 
 /** The seller's view of their listing's data room: documents, buyers and every look; null when not theirs. */
 export async function sellerDataRoom(sellerId: string, listingId: number) {
-  const listing = await sellersListing(sellerId, listingId);
+  const listing = await ownedListing(sellerId, listingId);
   if (!listing) return null;
   const [documents, buyers, activity] = await Promise.all([
     documentsOf(listingId),
@@ -153,7 +139,7 @@ export async function sellerDataRoom(sellerId: string, listingId: number) {
       .limit(500),
   ]);
   return {
-    listing,
+    listing: { id: listing.id, title: listing.title },
     documents,
     buyers: buyers.map((buyer) => ({ ...buyer, name: memberName(buyer.name) })),
     activity,
@@ -170,7 +156,7 @@ export async function buyerDataRoom(buyerId: string, listingId: number) {
       .from(dataRoomAccess)
       .where(and(eq(dataRoomAccess.listingId, listingId), eq(dataRoomAccess.buyerId, buyerId))),
     holdsNda(buyerId, listingId),
-    db().$count(dataRoomDocument, eq(dataRoomDocument.listingId, listingId)),
+    dataRoomSize(listingId),
   ]);
   const status: BuyerAccess = access?.status ?? "none";
   const admitted = status === "admitted" && ndaHeld;
