@@ -8,6 +8,12 @@ export default defineConfig({
     environment: "node",
     // Both cores of the 2-core machines we run on (Vitest's default leaves one idle).
     maxWorkers: 2,
+    // A worker imports the app once for all its files, not once a file: that
+    // import was half of a run. What a file changes for itself is put back
+    // before the next (tests/helpers/fresh-environment.ts); its database is
+    // its own (tests/helpers/test-database.ts).
+    isolate: false,
+    setupFiles: ["tests/helpers/fresh-environment.ts"],
     // Tests never touch ./data: the embedded database and secrets stay in memory.
     env: { DATA_DIR: "memory://", LOG_LEVEL: "silent", NODE_ENV: "test" },
     // Guards against a hang, not a measure of speed: with two runs at once on

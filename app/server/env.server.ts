@@ -224,3 +224,11 @@ export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
 }
+
+/**
+ * Reads the environment afresh at the next env(). For the tests: their files
+ * share a process (vitest.config.ts), and some set the environment of their own.
+ */
+export function forgetEnv() {
+  cached = undefined;
+}

@@ -2,8 +2,6 @@
 // member of staff through the back office, by Stripe's webhooks and by the
 // scheduled jobs, read back from /admin/audit's loader in words, with each
 // subject and each member who acted linked, and found by who acted.
-// First: the Stripe stand-in and the environment pointing at it, before the app reads it.
-import { peer, WEBHOOK_SECRET } from "../helpers/stripe-test-env";
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
@@ -23,6 +21,10 @@ import { businessListing, servicePackage, subscription, user } from "../../app/s
 import { callAction, signedInMember } from "../helpers/actions";
 import { paidCheckoutEvents, signedDelivery, stripeEventOf } from "../helpers/stripe-peer";
 import { seededAppDatabase } from "../helpers/test-database";
+import { stripePeerForThisFile, WEBHOOK_SECRET } from "../helpers/stripe-test-env";
+
+// A Stripe stand-in for this file, and the app's environment pointing at it.
+const peer = await stripePeerForThisFile();
 
 const app = seededAppDatabase();
 const db = () => app.database.db;

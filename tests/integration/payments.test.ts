@@ -3,8 +3,6 @@
 // database, webhooks verified, stored and applied once in any order, paid
 // promotion switching itself on and off, and a payment short of the price
 // starting nothing (decision 0061).
-// First: the stand-in and the environment pointing at it, before the app reads it.
-import { peer, WEBHOOK_SECRET } from "../helpers/stripe-test-env";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler } from "@react-router/express";
@@ -34,6 +32,10 @@ import {
 import { callAction, signedInMember } from "../helpers/actions";
 import { paidCheckoutEvents, signedDelivery, stripeEventOf } from "../helpers/stripe-peer";
 import { seededAppDatabase } from "../helpers/test-database";
+import { stripePeerForThisFile, WEBHOOK_SECRET } from "../helpers/stripe-test-env";
+
+// A Stripe stand-in for this file, and the app's environment pointing at it.
+const peer = await stripePeerForThisFile();
 
 const { action: webhookAction } = webhookRoute;
 const app = seededAppDatabase();
