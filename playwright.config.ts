@@ -114,7 +114,8 @@ export default defineConfig({
   use: {
     // A failed test keeps its trace (actions, network, the page's DOM at each
     // step) without the screencast: recording every test's frames cost a
-    // fifth of the suite's time, for traces that pass and are thrown away.
+    // quarter of the browser tests' CPU (docs/testing.md), for traces that
+    // pass and are thrown away.
     trace: { mode: "retain-on-failure", screenshots: false },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
