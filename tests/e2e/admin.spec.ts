@@ -1,8 +1,8 @@
 // The back office, as staff use it, and who it keeps out.
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { adminPaths } from "./admin-paths";
+import { axeOn } from "./axe";
 import { cookieChoiceMade, expect, hydrated, sentMail, test, toasts, type Member } from "./fixtures";
 
 // Several browsers each, and many pages: more time than the default, for a busy machine.
@@ -347,7 +347,7 @@ for (const width of [1280, 390]) {
     for (const path of [...pages, listingPath!, memberPath!, "/admin/directory/new"]) {
       await page.goto(path);
       await hydrated(page);
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await (await axeOn(page)).analyze();
       const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
       expect(serious.map((v) => `${path}: ${v.id}`)).toEqual([]);
     }
