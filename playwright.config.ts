@@ -1,6 +1,7 @@
 import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/test";
+import { chromiumPath } from "./scripts/ensure-chromium.js";
 
-// End-to-end tests drive Debian's Chromium (never a downloaded browser)
+// End-to-end tests drive Debian's Chromium, its headless shell (never a downloaded browser; decision 0090),
 // against the production build, served by `npm start` on its own data folder.
 // Each project has a server of its own (data folder, Stripe stand-in), so the
 // two run at once: the publishing specs' listings and businesses, on public
@@ -118,7 +119,7 @@ export default defineConfig({
     // pass and are thrown away.
     trace: { mode: "retain-on-failure", screenshots: false },
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: chromiumPath(),
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -75,7 +75,7 @@ async function main() {
     options: { runs: { type: "string", default: "5" }, tag: { type: "string" }, beside: { type: "string" } },
   });
   const runs = Math.max(1, Number(values.runs));
-  const chromePath = ensureChromium();
+  const chromePath = ensureChromium("full");
   // The business page's map draws tiles from the stand-in, as in the browser tests: nothing leaves the machine.
   const tiles = await startTilePeer();
   const env = { MAP_TILES_URL: `${tiles.url}/{z}/{x}/{y}.png` };

@@ -5,6 +5,7 @@
 import { chromium, type Browser, type Page } from "@playwright/test";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromiumPath } from "../../scripts/ensure-chromium.js";
 import { startProductionServer, type ServerProcess } from "../helpers/server-process";
 import { createThrowawayDatabase } from "../helpers/throwaway-database";
 import { sharedSecret, startCluster, type Cluster } from "./harness";
@@ -22,7 +23,7 @@ beforeAll(async () => {
   client = new pg.Client({ connectionString: url });
   await client.connect();
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: chromiumPath(),
     args: [
       "--no-sandbox",
       "--disable-gpu",
