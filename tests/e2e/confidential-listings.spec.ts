@@ -6,7 +6,7 @@
 // a visitor or a member without access can get.
 import type { APIRequestContext, Browser } from "@playwright/test";
 import { seriousViolations } from "./axe";
-import { cookieChoiceMade, expect, sentMail, test, toasts } from "./fixtures";
+import { cookieChoiceMade, expect, hydrated, sentMail, test, toasts } from "./fixtures";
 
 const GENERIC = "Confidential: established takeaway in the Midlands";
 
@@ -90,6 +90,7 @@ test("a confidential listing shows a buyer its details only while their NDA stan
 
   await signInAsNewAdmin();
   await page.goto(`/admin/listings/${id}`);
+  await hydrated(page);
   await page.getByRole("button", { name: "Approve and publish" }).click();
   await expect(toasts(page)).toContainText("The seller has been e-mailed.");
 

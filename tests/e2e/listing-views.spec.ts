@@ -3,7 +3,7 @@
 // counts like a rendered one, and crawlers do not count.
 import crypto from "node:crypto";
 import type { Browser } from "@playwright/test";
-import { expect, keptAnswer, sellFormFields, test, toasts } from "./fixtures";
+import { expect, hydrated, keptAnswer, sellFormFields, test, toasts } from "./fixtures";
 
 const firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
 const safari =
@@ -32,6 +32,7 @@ test("a listing's views count each visitor once a day, kept pages too, and no cr
   const edit = page.getByRole("article", { name: title }).getByRole("link", { name: `Edit ${title}` });
   const id = /\/my-listings\/(\d+)\/edit/.exec((await edit.getAttribute("href"))!)![1]!;
   await page.goto(`/admin/listings/${id}`);
+  await hydrated(page);
   await page.getByRole("button", { name: "Approve and publish" }).click();
   await expect(toasts(page)).toContainText("The seller has been e-mailed.");
   const slug = (await page.getByRole("link", { name: "View on the site" }).getAttribute("href"))!;

@@ -48,7 +48,11 @@ async function writeReview(memberPage: Page, slug: string, rating: number, body:
 async function approve(page: Page, marker: string) {
   await page.goto("/admin/reviews");
   await queueRow(page, marker).first().getByRole("link").click();
-  await page.getByRole("button", { name: "Approve and publish" }).click();
+  const approveButton = page.getByRole("button", { name: "Approve and publish" });
+  // The review's page, hydrated: a click while React hydrates it can be lost (a loaded round's failure).
+  await approveButton.waitFor();
+  await hydrated(page);
+  await approveButton.click();
   await expect(toasts(page)).toContainText("Review published");
 }
 
@@ -121,6 +125,7 @@ test("a member writes a review, staff approve it, and everyone sees it with the 
   expect(await seriousViolations(page)).toEqual([]);
   await queueRow(page, marker).getByRole("link").click();
   await expect(page.getByText(reviewText(marker))).toBeVisible();
+  await hydrated(page);
   await page.getByRole("button", { name: "Approve and publish" }).click();
   await expect(toasts(page)).toContainText("Review published");
   await expect

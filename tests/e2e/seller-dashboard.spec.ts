@@ -63,6 +63,7 @@ test("a seller runs their own listing from My listings, beside staff", async ({
   await signInAsNewAdmin();
   await page.goto(`/admin/listings/${id}`);
   await expect(page.getByLabel("Lease years remaining")).toHaveValue("15");
+  await hydrated(page);
   await page.getByRole("button", { name: "Approve and publish" }).click();
   await expect(toasts(page)).toContainText("The seller has been e-mailed.");
 
