@@ -31,6 +31,7 @@ describe("JOB_INTERVALS", () => {
       "alerts.instant": 300_000,
       "alerts.daily": undefined,
       "alerts.weekly": undefined,
+      "directory.evidence": undefined,
       housekeeping: 3_600_000,
     });
   });

@@ -5,6 +5,7 @@ import { expireSubscriptions, SUBSCRIPTION_EXPIRY_ACTOR } from "~/features/admin
 import { runAlerts } from "~/features/alerts/alerts.server";
 import { importLinkedAuthorities } from "~/features/directory/fsa-import.server";
 import { compactDirectoryCounts } from "~/features/directory/counts.server";
+import { refreshEvidenceLevelsOn } from "~/features/directory/confirmations.server";
 import { pruneListingViewVisitors } from "~/features/marketplace/listing-views.server";
 import { syncPromotions } from "~/features/payments/promotions.server";
 import { retryStoredEvents } from "~/features/payments/webhooks.server";
@@ -72,6 +73,13 @@ const defaults: ScheduledJob[] = [
       return { queued };
     },
   })),
+  {
+    // Halal evidence levels the new day changes (decision 0091): certificates
+    // expired, checks and diners' confirmations grown too old.
+    name: "directory.evidence",
+    periodStart: londonDaily(0),
+    run: async (now) => ({ changed: await refreshEvidenceLevelsOn(db(), now) }),
+  },
   {
     name: "housekeeping",
     everyMs: HOUR,

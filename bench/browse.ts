@@ -184,6 +184,17 @@ function scenarios(deepDirectoryPage: number, deepBuyPage: number, pastFeaturedP
   add("directory", "open now + food", "open=now&category=food");
   add("directory", "open now + location", "open=now&location=Bradford");
   add("directory", "all halal filters + open now", "halal=fully&certified=yes&certifier=hmc&alcohol=none&open=now");
+  // Evidence levels and what diners need to go (decision 0091): filters on the row alone.
+  add("directory", "evidence at least 3", "evidence=3");
+  add("directory", "evidence 4 (certificate checked)", "evidence=4");
+  add("directory", "sort by evidence", "sort=evidence");
+  add("directory", "evidence 3 + food, by evidence", "evidence=3&category=food&sort=evidence");
+  add("directory", "evidence 2 + open now", "evidence=2&open=now");
+  add("directory", "prayer space", "prayer=yes");
+  add("directory", "takeaway + open now", "service=takeaway&open=now");
+  add("directory", "by evidence, from a position", "sort=evidence", "Birmingham");
+  add("directory", "near Birmingham 10 mi, by evidence", "near=Birmingham&radius=10&sort=evidence");
+  add("directory", `deep page (${deepDirectoryPage}), by evidence`, `sort=evidence&page=${deepDirectoryPage}`);
   // A position: the featured businesses nearest first, each tested as it is read (decision 0048).
   add("directory", "open now, nearest first", "open=now", "Birmingham");
   add(

@@ -9,6 +9,8 @@ export const AUDIT_ACTIONS = [
   "business.claim.approve",
   "business.claim.code",
   "business.claim.reject",
+  "business.closure-confirmed",
+  "business.closure-dismissed",
   "business.create",
   "business.edit",
   "business.halal-proposal-approve",

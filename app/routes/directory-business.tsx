@@ -2,9 +2,14 @@ import { ArrowLeft, MapPin, Navigation, Phone } from "lucide-react";
 import { data, Link } from "react-router";
 import { getBusinessBySlug } from "~/features/directory/businesses.server";
 import { isDentalPractice } from "~/features/directory/business-kind";
-import { BusinessBadges, VisitWebsiteLink } from "~/features/directory/components/business-details";
+import { BusinessBadges, VisitFactRows, VisitWebsiteLink } from "~/features/directory/components/business-details";
 import { FavouriteButton } from "~/features/directory/components/favourite-button";
-import { HalalBadges, OpeningLine } from "~/features/directory/components/halal-and-hours";
+import {
+  EvidenceLine,
+  HalalBadges,
+  OpeningLine,
+  ReportedClosedNotice,
+} from "~/features/directory/components/halal-and-hours";
 import { HygienePanel } from "~/features/directory/components/food-hygiene";
 import { HalalPanel } from "~/features/directory/components/halal-panel";
 import { HoursPanel } from "~/features/directory/components/hours-panel";
@@ -168,6 +173,7 @@ export default function DirectoryBusiness({
             <MapPin aria-hidden className="size-4 text-brand-700" />
             {business.town}
           </p>
+          {business.reportedClosedAt ? <ReportedClosedNotice className="mt-3 w-fit" /> : null}
           <RatingSummary average={reviews.average} count={reviews.count} href="#reviews" className="mt-2" />
           {business.reviewWarning ? (
             <p role="note" className="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-950">
@@ -180,6 +186,7 @@ export default function DirectoryBusiness({
           <div className="mt-3">
             <HalalBadges badges={halal.badges} />
           </div>
+          <EvidenceLine level={business.evidenceLevel} className="mt-2" />
           {hours ? <OpeningLine opening={hours.opening} className="mt-2" /> : null}
           {business.phone || directions ? (
             <div className="mt-4 flex flex-wrap gap-2">
@@ -234,6 +241,7 @@ export default function DirectoryBusiness({
                 </dd>
               </div>
             ) : null}
+            <VisitFactRows facts={business} />
           </dl>
           {business.website ? <VisitWebsiteLink href={business.website} className="mt-6" /> : null}
           {business.latitude !== null && business.longitude !== null ? (
@@ -250,7 +258,7 @@ export default function DirectoryBusiness({
         </div>
       </div>
       <div className="grid gap-x-8 md:grid-cols-2">
-        <HalalPanel facts={business} staleReasons={halal.staleReasons} />
+        <HalalPanel slug={business.slug} facts={business} staleReasons={halal.staleReasons} />
         {hours ? <HoursPanel hours={hours} /> : null}
         <HygienePanel hygiene={hygiene} />
       </div>

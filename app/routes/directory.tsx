@@ -90,7 +90,7 @@ export default function Directory({
               near={near}
             />
             <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
-              <DirectoryFilterFields filters={query.filters} />
+              <DirectoryFilterFields filters={query.filters} sort={query.sort} />
               <Button type="submit">
                 <Search aria-hidden />
                 Search
@@ -160,6 +160,12 @@ export default function Directory({
           clearHref="/halal-network-space"
           filtered={filtered}
         />
+        <p className="mt-8 text-sm text-slate-700">
+          Know a halal place we are missing?{" "}
+          <Link to="/halal-network-space/suggest" className="font-semibold text-brand-800 underline">
+            Suggest a place
+          </Link>
+        </p>
       </div>
     </>
   );

@@ -4,7 +4,13 @@ import { MemberPageHeader } from "~/components/layout/member-page-header";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
-import { EvidenceFields, HoursFields, ImageFields } from "~/features/admin/components/business-evidence-fields";
+import {
+  EvidenceFields,
+  HoursFields,
+  ImageFields,
+  VisitFields,
+  visitDefaults,
+} from "~/features/admin/components/business-evidence-fields";
 import { hoursForm } from "~/features/admin/directory.server";
 import { SELL_FORM_LIMITS } from "~/features/marketplace/listing-submission.server";
 import {
@@ -93,6 +99,7 @@ export default function MyBusinessEdit({
     description: business.description,
     phone: business.phone ?? undefined,
     website: business.website ?? undefined,
+    ...visitDefaults(business),
     ...hours,
   });
   const halalNow = proposal?.values ?? {
@@ -104,6 +111,7 @@ export default function MyBusinessEdit({
     halalSlaughter: business.halalSlaughter,
     halalStunned: business.halalStunned,
     alcoholServed: business.alcoholServed,
+    halalMeatSupplier: business.halalMeatSupplier,
   };
   const halal = useIntentForm("halal", halalProposalSchema, answer, {
     halalStatus: halalNow.halalStatus ?? undefined,
@@ -114,6 +122,7 @@ export default function MyBusinessEdit({
     halalSlaughter: halalNow.halalSlaughter ?? undefined,
     halalStunned: yesNo(halalNow.halalStunned),
     alcoholServed: yesNo(halalNow.alcoholServed),
+    halalMeatSupplier: halalNow.halalMeatSupplier ?? undefined,
   });
   return (
     <>
@@ -136,6 +145,7 @@ export default function MyBusinessEdit({
               <TextField meta={edit.fields.phone} label="Phone" type="tel" autoComplete="tel" />
               <TextField meta={edit.fields.website} label="Website" hint="Starting with https:// or http://" />
             </div>
+            <VisitFields fields={edit.fields} />
             <HoursFields fields={edit.fields} />
             <ImageFields image={business.image} fields={edit.fields} />
             <FormErrors form={edit.form} />

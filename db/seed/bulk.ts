@@ -753,6 +753,25 @@ export function bulkBusinessExtras(random: Random, row: BusinessRow, today: stri
   return { evidence, hours };
 }
 
+/**
+ * What diners need to go (issue #47): a price band, services and a prayer
+ * space for most food businesses, fewer for others. From a stream of its own.
+ */
+export function bulkVisitFacts(random: Random, row: BusinessRow) {
+  const food = row.category === "food";
+  const stated = random.chance(food ? 0.8 : 0.2);
+  const prayer = random.int(0, 9);
+  return {
+    priceBand: food && random.chance(0.8) ? random.int(1, 4) : null,
+    dineIn: stated ? random.chance(food ? 0.7 : 0.1) : null,
+    takeaway: stated ? random.chance(food ? 0.8 : 0.1) : null,
+    delivery: stated ? random.chance(food ? 0.5 : 0.2) : null,
+    // One in ten says it has a prayer space, three in ten that it has none.
+    prayerSpace: prayer === 0 ? true : prayer <= 3 ? false : null,
+    menuUrl: food && row.website && random.chance(0.4) ? `${row.website}/menu` : null,
+  };
+}
+
 // ---------------------------------------------------------------------------
 // Inserting
 // ---------------------------------------------------------------------------
@@ -774,6 +793,8 @@ export async function insertBulkData(db: Database, options: BulkOptions): Promis
   const factRandom = createRandom(seed ^ 0x2545f491);
   // A fourth for halal evidence and opening hours (issue #17), for the same reason.
   const extrasRandom = createRandom(seed ^ 0x68e31da4);
+  // A fifth for what diners need to go (issue #47).
+  const visitRandom = createRandom(seed ^ 0x1b873593);
   const today = londonDay(now);
 
   const insertedBusinesses = await insertInBatches(db, businesses, batchSize, async (tx, from, to) => {
@@ -782,7 +803,7 @@ export async function insertBulkData(db: Database, options: BulkOptions): Promis
     for (let n = from; n < to; n++) {
       const row = bulkBusiness(businessRandom, n + 1);
       const { evidence, hours } = bulkBusinessExtras(extrasRandom, row, today);
-      rows.push({ ...row, ...evidence });
+      rows.push({ ...row, ...evidence, ...bulkVisitFacts(visitRandom, row) });
       weeks.set(row.slug, hours);
     }
     const added = await tx

@@ -155,6 +155,16 @@ export interface SeedBusiness {
     stunned: boolean;
     how: "certificate_seen" | "business_declared" | "visited";
     checkedDaysAgo: number;
+    meatSupplier?: string;
+  };
+  /** What diners need to go (issue #47). */
+  visit?: {
+    menuUrl?: string;
+    priceBand?: 1 | 2 | 3 | 4;
+    dineIn?: boolean;
+    takeaway?: boolean;
+    delivery?: boolean;
+    prayerSpace?: boolean;
   };
   /** Monday to Sunday as staff type them ("11:00-23:00", "" when closed), and dated closures. */
   hours?: { week: string[]; closedInDays?: { days: number; note: string }[] };
@@ -278,6 +288,15 @@ export const seedBusinesses: SeedBusiness[] = [
       stunned: false,
       how: "certificate_seen",
       checkedDaysAgo: 40,
+      meatSupplier: "Vale Halal Meats",
+    },
+    visit: {
+      menuUrl: "https://cwmbran-kebab-grill.example.com/menu",
+      priceBand: 1,
+      dineIn: true,
+      takeaway: true,
+      delivery: false,
+      prayerSpace: true,
     },
     // Late nights, opening after Friday prayers.
     hours: {
@@ -310,6 +329,7 @@ export const seedBusinesses: SeedBusiness[] = [
       how: "business_declared",
       checkedDaysAgo: 420,
     },
+    visit: { priceBand: 2, dineIn: false, takeaway: true, delivery: true },
     hours: {
       week: [
         "11:00-23:00",

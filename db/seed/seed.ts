@@ -153,8 +153,10 @@ export async function seedDatabase(db: Database, options: SeedImages & { now?: D
               halalStunned: evidence.stunned,
               halalEvidence: evidence.how,
               halalCheckedOn: addDays(today, -evidence.checkedDaysAgo),
+              halalMeatSupplier: evidence.meatSupplier ?? null,
             }
           : {}),
+        ...business.visit,
       })
       .onConflictDoNothing({ target: directoryBusiness.slug })
       .returning({ id: directoryBusiness.id });

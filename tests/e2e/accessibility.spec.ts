@@ -7,6 +7,8 @@ const extraRoutes = [
   "/privacy",
   "/terms",
   "/review-policy",
+  "/halal-evidence",
+  "/halal-network-space/suggest",
   "/no-such-page",
   "/packages/growth-plan",
   "/buy/kebab-takeaway-cwmbran",
@@ -14,6 +16,8 @@ const extraRoutes = [
   "/halal-network-space/cwmbran-kebab-and-grill",
   "/halal-network-space/newport-peri-peri-house",
   "/halal-network-space?halal=fully&certified=yes&alcohol=none&open=now&certifier=nobody",
+  // The evidence, service and prayer filters, sorted by evidence (decision 0091).
+  "/halal-network-space?evidence=2&service=takeaway&prayer=yes&sort=evidence",
   // Near a postcode or town with its notices (decision 0034); the open map is scanned in near-and-map.spec.ts.
   "/halal-network-space?near=Newport&radius=7",
   "/buy?near=ZZ9%209ZZ",

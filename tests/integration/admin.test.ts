@@ -401,15 +401,32 @@ describe("directory", () => {
         halalCertifierBody: "hmc",
         halalStatus: "fully_halal",
         alcoholServed: "no",
+        halalMeatSupplier: "Janan Meat",
         hours5: "13:30-02:00",
         hoursExceptions: "2030-04-10 closed Eid",
+        // What diners need to go (issue #47).
+        priceBand: "3",
+        dineIn: true,
+        prayerSpace: "no",
+        menuUrl: "https://bismillah.example/menu",
         published: true,
         image: await png(),
       }),
     );
     if (!created.ok) throw new Error(JSON.stringify(created.fieldErrors));
     const stored = (await getDirectoryBusiness(created.id))!;
-    expect(stored).toMatchObject({ halalCertifierBody: "hmc", halalStatus: "fully_halal", alcoholServed: false });
+    expect(stored).toMatchObject({
+      halalCertifierBody: "hmc",
+      halalStatus: "fully_halal",
+      alcoholServed: false,
+      halalMeatSupplier: "Janan Meat",
+      priceBand: 3,
+      dineIn: true,
+      takeaway: false,
+      delivery: false,
+      prayerSpace: false,
+      menuUrl: "https://bismillah.example/menu",
+    });
     expect(stored.image).toMatch(/^\/uploads\/businesses\/[0-9a-f]{32}\.webp$/);
     const file = path.join(uploadsDir(), stored.image!.replace("/uploads/", ""));
     expect(await sharp(file).metadata()).toMatchObject({ format: "webp", width: 1200, height: 800 });

@@ -255,7 +255,7 @@ async function owned() {
   return { grill, owner, stranger };
 }
 
-const ownerEdit = (fields: Record<string, string>) => {
+const ownerEdit = (fields: Record<string, unknown>) => {
   const parsed = ownerEditSchema.safeParse(fields);
   if (!parsed.success) throw parsed.error;
   return parsed.data;
@@ -286,6 +286,67 @@ describe("the owner's page", () => {
     expect(audit).toMatchObject({ actorId: owner.id, actorEmail: owner.email });
     expect(audit!.before).toMatchObject({ description: "A grill in Leeds." });
     expect(audit!.after).toMatchObject({ description: edit.description });
+  });
+
+  it("publishes what diners need to go at once: price band, services, prayer space and menu (issue #47)", async () => {
+    const { grill, owner, stranger } = await owned();
+    const edit = ownerEdit({
+      description: "A grill in Leeds.",
+      menuUrl: "https://owned-grill.co.uk/menu",
+      priceBand: "2",
+      takeaway: true,
+      delivery: true,
+      prayerSpace: "yes",
+    });
+    expect(await editOwnBusiness(stranger, grill.id, edit)).toBeNull();
+    expect(await editOwnBusiness(owner, grill.id, edit)).toEqual({ ok: true, changed: true });
+    expect(await businessNow(grill.id)).toMatchObject({
+      menuUrl: "https://owned-grill.co.uk/menu",
+      priceBand: 2,
+      // One service ticked: the others are "no", not "not stated".
+      dineIn: false,
+      takeaway: true,
+      delivery: true,
+      prayerSpace: true,
+    });
+    // None ticked and nothing chosen: not stated.
+    expect(await editOwnBusiness(owner, grill.id, ownerEdit({ description: "A grill in Leeds." }))).toEqual({
+      ok: true,
+      changed: true,
+    });
+    expect(await businessNow(grill.id)).toMatchObject({
+      menuUrl: null,
+      priceBand: null,
+      dineIn: null,
+      takeaway: null,
+      delivery: null,
+      prayerSpace: null,
+    });
+    // Only a band of one to four, and a menu on the web.
+    for (const [field, value, message] of [
+      ["priceBand", "5", "Please choose a price band"],
+      ["menuUrl", "javascript:alert(1)", "Please enter the menu's web address starting with https:// or http://"],
+    ] as const) {
+      const refused = ownerEditSchema.safeParse({ description: "A grill in Leeds.", [field]: value });
+      expect(refused.success).toBe(false);
+      expect(refused.error!.issues.map((i) => i.message)).toContain(message);
+    }
+  });
+
+  it("holds the owner's meat supplier for staff with the other halal details (issue #47)", async () => {
+    const { grill, owner } = await owned();
+    expect(await proposeHalal(owner, grill.id, { halalStatus: "fully_halal", halalMeatSupplier: "Janan Meat" })).toBe(
+      "sent",
+    );
+    expect((await businessNow(grill.id)).halalMeatSupplier).toBeNull();
+    const waiting = await pendingHalalProposalOf(grill.id);
+    expect(waiting!.fields).toEqual(
+      expect.arrayContaining([
+        { key: "halalMeatSupplier", label: "Meat supplier", before: "Not stated", after: "Janan Meat" },
+      ]),
+    );
+    expect(await decideHalalProposal(await member(), grill.id, waiting!.id, { approve: true })).toBe(true);
+    expect((await businessNow(grill.id)).halalMeatSupplier).toBe("Janan Meat");
   });
 
   it("holds the owner's halal details for staff, who see them before and after; nobody else can send them", async () => {

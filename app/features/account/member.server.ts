@@ -12,6 +12,7 @@ import {
   businessListing,
   directoryBusiness,
   enquiry,
+  businessConfirmation,
   favouriteBusiness,
   passkey,
   savedListing,
@@ -183,7 +184,7 @@ export async function exportMemberData(userId: string) {
     })
     .from(user)
     .where(eq(user.id, userId));
-  const [saved, favourites, subscriptions, enquiries, sessions, passkeys, searches] = await Promise.all([
+  const [saved, favourites, subscriptions, enquiries, sessions, passkeys, searches, confirmations] = await Promise.all([
     db()
       .select({ ...maskableColumns, savedAt: savedListing.createdAt })
       .from(savedListing)
@@ -228,6 +229,16 @@ export async function exportMemberData(userId: string) {
       })
       .from(savedSearch)
       .where(eq(savedSearch.userId, userId)),
+    // "Still as described" (decision 0091).
+    db()
+      .select({
+        business: directoryBusiness.name,
+        url: directoryBusiness.slug,
+        confirmedOn: businessConfirmation.confirmedOn,
+      })
+      .from(businessConfirmation)
+      .innerJoin(directoryBusiness, eq(directoryBusiness.id, businessConfirmation.businessId))
+      .where(eq(businessConfirmation.userId, userId)),
   ]);
   const payments = await paymentsOf(subscriptions.map((s) => s.id));
   return {
@@ -249,6 +260,7 @@ export async function exportMemberData(userId: string) {
     sessions,
     passkeys,
     savedSearches: searches.map((s) => ({ ...s, url: `/buy${s.filters ? `?${s.filters}` : ""}` })),
+    businessConfirmations: confirmations.map((c) => ({ ...c, url: `/halal-network-space/${c.url}` })),
   };
 }
 

@@ -22,6 +22,8 @@ export const auditActionTitles: Record<AuditAction, string> = {
   "business.claim.approve": "Business claim approved",
   "business.claim.code": "Business claimed with its code",
   "business.claim.reject": "Business claim rejected",
+  "business.closure-confirmed": "Business confirmed closed and unpublished",
+  "business.closure-dismissed": "Business reported closed, found still open",
   "business.create": "Business added",
   "business.edit": "Business edited",
   "business.halal-proposal-approve": "Owner's halal details approved",

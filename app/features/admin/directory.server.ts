@@ -198,6 +198,25 @@ export function halalStatementColumns(edit: HalalStatementEdit) {
     halalSlaughter: edit.halalSlaughter ?? null,
     halalStunned: edit.halalStunned === undefined ? null : edit.halalStunned === "yes",
     alcoholServed: edit.alcoholServed === undefined ? null : edit.alcoholServed === "yes",
+    halalMeatSupplier: edit.halalMeatSupplier || null,
+  };
+}
+
+type VisitEdit = Pick<BusinessEdit, "menuUrl" | "priceBand" | "dineIn" | "takeaway" | "delivery" | "prayerSpace">;
+
+/**
+ * What diners need to go, as columns (issue #47): what staff and the owner
+ * save alike. No service ticked is "not stated", not "none of them".
+ */
+export function visitColumns(edit: VisitEdit) {
+  const stated = edit.dineIn || edit.takeaway || edit.delivery;
+  return {
+    menuUrl: edit.menuUrl ?? null,
+    priceBand: edit.priceBand ? Number(edit.priceBand) : null,
+    dineIn: stated ? edit.dineIn : null,
+    takeaway: stated ? edit.takeaway : null,
+    delivery: stated ? edit.delivery : null,
+    prayerSpace: edit.prayerSpace === undefined ? null : edit.prayerSpace === "yes",
   };
 }
 
@@ -288,6 +307,7 @@ export async function saveDirectoryBusiness(
     ...(await positionOf(edit, existing)),
     phone: edit.phone || null,
     website: edit.website ?? null,
+    ...visitColumns(edit),
     ...halalStatementColumns(edit),
     halalEvidence: edit.halalEvidence ?? null,
     halalCheckedOn: edit.halalCheckedOn ?? null,

@@ -101,6 +101,20 @@ const optionalLine = (max: number, tooLong: string) =>
   z.string().overwrite(cleanLine).trim().max(max, tooLong).optional();
 
 /** What a business's owner may change at once (decision 0036), as staff can; the image is checked by its content on the server. */
+/** What diners need to go (issue #47): published at once, by its owner or staff. */
+const visitShape = {
+  menuUrl: z
+    .url({ protocol: /^https?$/, error: "Please enter the menu's web address starting with https:// or http://" })
+    .max(300, "The menu's address must be less than 300 characters")
+    .optional(),
+  priceBand: z.enum(["1", "2", "3", "4"], { error: "Please choose a price band" }).optional(),
+  // Ticked: offered. None ticked: not stated.
+  dineIn: z.boolean().default(false),
+  takeaway: z.boolean().default(false),
+  delivery: z.boolean().default(false),
+  prayerSpace: z.enum(["yes", "no"], { error: "Please choose" }).optional(),
+};
+
 export const ownerEditableShape = {
   description: text("Description is required", 2000, "Description must be less than 2000 characters"),
   phone: optionalPhone(),
@@ -116,12 +130,19 @@ export const ownerEditableShape = {
     .optional(),
   removeImage: z.boolean().default(false),
   ...hoursShape,
+  ...visitShape,
 };
 
 /** The halal facts an owner may propose (held for staff) and staff set. */
 export const halalStatementShape = {
   halalStatus: z.enum(["fully_halal", "halal_options"], { error: "Please choose" }).optional(),
   alcoholServed: z.enum(["yes", "no"], { error: "Please choose" }).optional(),
+  halalMeatSupplier: z
+    .string()
+    .overwrite(cleanLine)
+    .trim()
+    .max(100, "Meat supplier must be less than 100 characters")
+    .optional(),
   ...certifiedShape,
 };
 

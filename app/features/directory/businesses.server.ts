@@ -16,7 +16,7 @@ import {
 import { directoryBusiness } from "~/server/schema";
 import { matchesAllWords, searchWords } from "~/server/text-search.server";
 import type { NearFilter } from "~/features/places/places.server";
-import { halalConditions, type DirectoryQuery } from "./directory-query.server";
+import { halalConditions, rowOnlyConditions, type DirectoryQuery } from "./directory-query.server";
 import { loadHygiene } from "./food-hygiene.server";
 import { halalBadges, type HalalFacts } from "./halal";
 import { publishedBusinesses } from "./counts.server";
@@ -54,6 +54,11 @@ export const cardColumns = {
   halalCertificateExpires: directoryBusiness.halalCertificateExpires,
   halalCheckedOn: directoryBusiness.halalCheckedOn,
   alcoholServed: directoryBusiness.alcoholServed,
+  // Kept on the row by triggers and a daily job (decision 0091).
+  evidenceLevel: directoryBusiness.evidenceLevel,
+  priceBand: directoryBusiness.priceBand,
+  // Three members reported it closed, and staff have not decided yet (decision 0092).
+  reportedClosedAt: directoryBusiness.reportedClosedAt,
   // Kept on the row by the reviews feature (decision 0035): no aggregate per list.
   reviewCount: directoryBusiness.reviewCount,
   ratingTotal: directoryBusiness.ratingTotal,
@@ -72,11 +77,14 @@ export async function searchBusinesses(
   near: NearFilter | null = null,
 ) {
   const words = searchWords(query.search);
+  // Filters the opening hours carry no copies of (decision 0091).
+  const rowOnly = rowOnlyConditions(query.filters);
   // Every condition but published, category and "open now".
   const narrowing = [
     matchesAllWords({ text: sql`lower(${directoryBusiness.name})`, fuzzyWords: directoryBusiness.nameWords }, words),
     query.location ? sql`lower(${directoryBusiness.town}) = lower(${query.location})` : undefined,
     ...halalConditions(directoryBusiness, query.filters),
+    ...rowOnly,
   ].filter((condition) => condition !== undefined);
   const radius = near
     ? withinKm(near.origin, near.km, directoryBusiness.latitude, directoryBusiness.longitude)
@@ -119,10 +127,13 @@ export async function searchBusinesses(
           .limit(PAGE_SIZE)
           .offset((query.page - 1) * PAGE_SIZE);
   // "Open now" with nothing else, a category, a town or halal filters is
-  // counted apart, from the hours alone (decisions 0043–0045). Words and a
-  // radius count with their page. The directory, or a category of it, is
-  // summed from its changes (decision 0058).
-  const counting = openCondition && !near && words.length === 0 ? countOpenNow(now, query, where()!) : undefined;
+  // counted apart, from the hours alone (decisions 0043–0045). Words, a
+  // radius and the filters on the row alone count with their page. The
+  // directory, or a category of it, is summed from its changes (decision 0058).
+  const counting =
+    openCondition && !near && words.length === 0 && rowOnly.length === 0
+      ? countOpenNow(now, query, where()!)
+      : undefined;
   const counted: Promise<number> = counting
     ? counting.then(({ open }) => open)
     : !openCondition && !radius && narrowing.length === 0
@@ -132,7 +143,25 @@ export async function searchBusinesses(
           .from(directoryBusiness)
           .where(where(openCondition))
           .then(([row]) => row?.n ?? 0);
+  // Strongest evidence first (decision 0091), then as the directory orders;
+  // within a radius, nearest first among equals, from the few the radius keeps.
+  const byEvidence = () => {
+    const from = near?.origin ?? origin;
+    const distance = from ? distanceFrom(from, directoryBusiness.latitude, directoryBusiness.longitude) : null;
+    return db()
+      .select({ ...cardColumns, distanceKm: distance ?? sql<null>`null` })
+      .from(directoryBusiness)
+      .where(where(openCondition))
+      .orderBy(
+        desc(directoryBusiness.evidenceLevel),
+        ...(near && distance ? [sql`${distance} asc nulls last`] : [desc(directoryBusiness.showcased)]),
+        ...orderBy(byName),
+      )
+      .limit(PAGE_SIZE)
+      .offset((query.page - 1) * PAGE_SIZE);
+  };
   const pageRows = async () => {
+    if (query.sort === "evidence") return byEvidence();
     // Nearest first without a radius: featured, then the rest in circles
     // around the visitor (decisions 0048, 0049), "open now" tested there.
     if (origin && !near) {
@@ -267,6 +296,13 @@ export async function getBusinessBySlug(slug: string) {
       halalSlaughter: directoryBusiness.halalSlaughter,
       halalStunned: directoryBusiness.halalStunned,
       halalEvidence: directoryBusiness.halalEvidence,
+      halalMeatSupplier: directoryBusiness.halalMeatSupplier,
+      lastConfirmedOn: directoryBusiness.lastConfirmedOn,
+      menuUrl: directoryBusiness.menuUrl,
+      dineIn: directoryBusiness.dineIn,
+      takeaway: directoryBusiness.takeaway,
+      delivery: directoryBusiness.delivery,
+      prayerSpace: directoryBusiness.prayerSpace,
       fhrsid: directoryBusiness.fhrsid,
       reviewWarning: directoryBusiness.reviewWarning,
       // Server-side only (who may reply to reviews): route loaders leave it out of what they send.

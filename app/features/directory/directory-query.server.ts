@@ -1,4 +1,5 @@
-import { eq, isNotNull, type AnyColumn } from "drizzle-orm";
+import { eq, gte, isNotNull, type AnyColumn } from "drizzle-orm";
+import { directoryBusiness } from "~/server/schema";
 import { z } from "~/lib/zod";
 import { searchParamsObject } from "~/lib/list-query";
 import { optionalText, pageParam } from "~/lib/list-query.server";
@@ -8,6 +9,8 @@ export const directoryQuerySchema = z.object({
   search: optionalText(100),
   location: optionalText(80),
   category: z.enum(["food", "other"]).optional().catch(undefined),
+  // The directory's order, or the strongest halal evidence first (decision 0091).
+  sort: z.enum(["evidence"]).optional().catch(undefined),
   page: pageParam,
 });
 
@@ -22,6 +25,10 @@ const filterChoices = {
   certifier: certifierBodies,
   alcohol: ["none"],
   open: ["now"],
+  // A minimum evidence level (decision 0091).
+  evidence: ["1", "2", "3", "4"],
+  prayer: ["yes"],
+  service: ["dine_in", "takeaway", "delivery"],
 } as const;
 
 export type DirectoryFilters = {
@@ -34,6 +41,9 @@ const filterMessages: Record<keyof typeof filterChoices, string> = {
   certifier: "We do not know that certifier, so the certifier filter was left out.",
   alcohol: "The alcohol filter can only be 'no alcohol', so it was left out.",
   open: "The opening filter can only be 'open now', so it was left out.",
+  evidence: "We do not know that level of halal evidence, so the evidence filter was left out.",
+  prayer: "The prayer space filter can only be 'prayer space', so it was left out.",
+  service: "The service filter can only be dine in, takeaway or delivery, so it was left out.",
 };
 
 export type DirectoryQuery = z.infer<typeof directoryQuerySchema> & {
@@ -61,6 +71,21 @@ export function parseDirectoryQuery(params: URLSearchParams): DirectoryQuery {
  */
 export function countDirectoryFilters(query: DirectoryQuery, nearApplied: boolean): number {
   return (query.location ? 1 : 0) + Object.keys(query.filters).length + (nearApplied ? 1 : 0);
+}
+
+/**
+ * The filters on the business's own row only: the opening hours carry no
+ * copies of these columns, so "open now" with any of them is counted with
+ * its page rather than from the hours alone (decision 0091).
+ */
+export function rowOnlyConditions(filters: DirectoryFilters) {
+  const b = directoryBusiness;
+  const service = { dine_in: b.dineIn, takeaway: b.takeaway, delivery: b.delivery };
+  return [
+    filters.evidence ? gte(b.evidenceLevel, Number(filters.evidence)) : undefined,
+    filters.prayer === "yes" ? eq(b.prayerSpace, true) : undefined,
+    filters.service ? eq(service[filters.service], true) : undefined,
+  ].filter((condition) => condition !== undefined);
 }
 
 /**

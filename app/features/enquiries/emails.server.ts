@@ -96,6 +96,21 @@ const kinds: Record<EnquiryKind, KindText> = {
     nameField: "name",
     emailField: "email",
   },
+  place_suggestion: {
+    receiptSubject: (s) => `We've received your suggestion: ${s}`,
+    receiptBody: (s) =>
+      `Thank you for suggesting ${s} for The Halal Directory. The team will check it, and add it if it is halal and not listed yet.`,
+    labels: {
+      placeName: "Place",
+      where: "Town or postcode",
+      what: "What it is",
+      whyHalal: "Why it is halal",
+      name: "Name",
+      email: "Email",
+    },
+    nameField: "name",
+    emailField: "email",
+  },
   // Not a form: opened when a service plan bought online is paid (decision 0026).
   package_order: {
     receiptSubject: (s) => `Thank you for buying ${s}`,

@@ -13,6 +13,7 @@ export const enquiryKindLabels: Record<EnquiryKind, string> = {
   listing_submission: "Listing submission",
   business_report: "Directory change report",
   package_order: "Service plan bought online",
+  place_suggestion: "Place suggested for the directory",
 };
 
 export const enquiryStatusLabels: Record<EnquiryStatus, string> = {

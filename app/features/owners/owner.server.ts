@@ -11,6 +11,7 @@ import {
   editedHours,
   editedImage,
   halalStatementColumns,
+  visitColumns,
 } from "~/features/admin/directory.server";
 import { changedFields, recordAudit } from "~/server/audit.server";
 import { replaceSchedule } from "~/features/directory/hours.server";
@@ -94,17 +95,38 @@ export async function ownerDashboard(memberId: string, now = new Date()) {
 
 export type OwnedBusiness = Awaited<ReturnType<typeof ownerDashboard>>[number];
 
-const ownerColumns = (b: Pick<Business, "description" | "phone" | "website" | "image">) => ({
+type OwnerColumns = Pick<
+  Business,
+  | "description"
+  | "phone"
+  | "website"
+  | "image"
+  | "menuUrl"
+  | "priceBand"
+  | "dineIn"
+  | "takeaway"
+  | "delivery"
+  | "prayerSpace"
+>;
+
+const ownerColumns = (b: OwnerColumns): OwnerColumns => ({
   description: b.description,
   phone: b.phone,
   website: b.website,
   image: b.image,
+  menuUrl: b.menuUrl,
+  priceBand: b.priceBand,
+  dineIn: b.dineIn,
+  takeaway: b.takeaway,
+  delivery: b.delivery,
+  prayerSpace: b.prayerSpace,
 });
 
 export type OwnerEditResult = { ok: true; changed: boolean } | { ok: false; fieldErrors: Record<string, string[]> };
 
 /**
- * Publishes the owner's description, phone, website, hours and photo at once.
+ * Publishes the owner's description, phone, website, hours, photo and what
+ * diners need to go at once.
  * The page cache empties itself (the table's trigger, decision 0016).
  */
 export async function editOwnBusiness(
@@ -121,6 +143,7 @@ export async function editOwnBusiness(
     phone: edit.phone || null,
     website: edit.website ?? null,
     image: image.image,
+    ...visitColumns(edit),
   });
   const hours = editedHours(edit);
   const hoursBefore = await currentAuditedHours(businessId);
@@ -195,6 +218,7 @@ const halalFieldLabels: Record<keyof HalalColumns, string> = {
   halalSlaughter: "Slaughter",
   halalStunned: "Stunned",
   alcoholServed: "Alcohol served",
+  halalMeatSupplier: "Meat supplier",
 };
 
 /** A value as staff read it. */

@@ -5,7 +5,7 @@ import { checkEvidence } from "~/features/directory/evidence-schema";
 import { email, photos, text } from "~/lib/forms/fields";
 import { z } from "~/lib/zod";
 
-/** Published at once: description, phone, website, hours and the photo. */
+/** Published at once: description, phone, website, hours, the photo, price, services and prayer space. */
 export const ownerEditSchema = z.object(ownerEditableShape);
 export type OwnerEdit = z.output<typeof ownerEditSchema>;
 

@@ -21,6 +21,7 @@ const staticPaths = [
   "/privacy",
   "/terms",
   "/review-policy",
+  "/halal-evidence",
 ];
 
 const escapeXml = (text: string) =>

@@ -4,6 +4,7 @@
 // script a page with a form would otherwise load up front.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { businessReportSchema } from "~/features/directory/report-schema";
+import { placeSuggestionSchema } from "~/features/directory/suggestion-schema";
 import { listingSubmissionSchema, sellStepSchema } from "~/features/marketplace/sell-submission-schema";
 import { requestedStep, STEP_FIELD } from "~/features/marketplace/sell-steps";
 import { contactSchema, listingInterestSchema, packageInterestSchema } from "~/features/enquiries/schemas";
@@ -14,6 +15,7 @@ export const enquirySchemas = {
   packageInterest: packageInterestSchema,
   listingSubmission: listingSubmissionSchema,
   businessReport: businessReportSchema,
+  placeSuggestion: placeSuggestionSchema,
 };
 
 export type EnquiryForm = keyof typeof enquirySchemas;

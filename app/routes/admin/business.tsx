@@ -10,19 +10,24 @@ import {
   linkBusinessHygiene,
   saveDirectoryBusiness,
 } from "~/features/admin/directory.server";
+import { ClosureDecision } from "~/features/admin/components/closure-decision";
 import { HygieneLink } from "~/features/admin/components/hygiene-link";
+import { closureReportsOf } from "~/features/directory/closures.server";
 import { hygieneSuggestions, linkedEstablishment } from "~/features/directory/food-hygiene.server";
 import {
   Checkbox,
   EvidenceFields,
   HoursFields,
   ImageFields,
+  VisitFields,
+  visitDefaults,
 } from "~/features/admin/components/business-evidence-fields";
 import { idParam, readStaffForm } from "~/features/admin/form.server";
 import { businessSchema, hygieneLinkSchema, rejectSchema } from "~/features/admin/schemas";
 import { decideHalalProposal, pendingHalalProposalOf } from "~/features/owners/owner.server";
 import { RevisionReview } from "~/features/selling/components/revision-review";
-import { formatLondonDateTime } from "~/lib/dates";
+import { formatCalendarDay, formatLondonDateTime } from "~/lib/dates";
+import { EVIDENCE_RULES_PATH, evidenceLevelLabel } from "~/features/directory/evidence-level";
 import { ReviewWarningForm } from "~/features/reviews/components/review-warning-form";
 import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
 import { SELL_FORM_LIMITS } from "~/features/marketplace/listing-submission.server";
@@ -34,17 +39,19 @@ const idOrNew = (value: string) => (value === "new" ? null : idParam(value));
 
 export async function loader({ params }: Route.LoaderArgs) {
   const id = idOrNew(params.id);
-  if (id === null) return { business: null, hours: null, hygiene: null, proposal: null };
+  if (id === null) return { business: null, closureReports: [], hours: null, hygiene: null, proposal: null };
   const business = await getDirectoryBusiness(id);
   if (!business) throw data(null, { status: 404 });
-  const [hours, linked, suggestions, proposal] = await Promise.all([
+  const [hours, linked, suggestions, proposal, closureReports] = await Promise.all([
     hoursForm(id),
     linkedEstablishment(business.fhrsid),
     hygieneSuggestions(business),
     pendingHalalProposalOf(id),
+    business.reportedClosedAt ? closureReportsOf(business) : [],
   ]);
   return {
     business,
+    closureReports,
     hours,
     hygiene: { linked, suggestions },
     proposal: proposal && { ...proposal, sentAt: formatLondonDateTime(proposal.sentAt) },
@@ -136,7 +143,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 ];
 
 export default function AdminBusiness({
-  loaderData: { business, hours, hygiene, proposal },
+  loaderData: { business, closureReports, hours, hygiene, proposal },
   actionData,
 }: Route.ComponentProps) {
   const yesNo = (value: boolean | null | undefined) =>
@@ -167,6 +174,8 @@ export default function AdminBusiness({
           halalEvidence: business.halalEvidence ?? undefined,
           halalCheckedOn: business.halalCheckedOn ?? undefined,
           alcoholServed: yesNo(business.alcoholServed),
+          halalMeatSupplier: business.halalMeatSupplier ?? undefined,
+          ...visitDefaults(business),
           ...hours,
           featured: business.featured ? "on" : undefined,
           published: business.published ? "on" : undefined,
@@ -191,6 +200,9 @@ export default function AdminBusiness({
           </Link>
         ) : null}
       </AdminHeading>
+      {business?.reportedClosedAt ? (
+        <ClosureDecision businessId={business.id} reportedAt={business.reportedClosedAt} reports={closureReports} />
+      ) : null}
       {proposal ? (
         <div className="mb-6">
           <RevisionReview revision={proposal} actionData={actionData as IntentActionData | undefined} from="owner" />
@@ -222,7 +234,21 @@ export default function AdminBusiness({
           <TextField meta={fields.phone} label="Phone" type="tel" />
           <TextField meta={fields.website} label="Website" hint="Starting with https:// or http://" />
         </div>
+        {business ? (
+          <p className="text-sm">
+            Evidence level shown now: <strong>{evidenceLevelLabel(business.evidenceLevel)}</strong>
+            {business.lastConfirmedOn
+              ? `, last confirmed by a diner on ${formatCalendarDay(business.lastConfirmedOn)}`
+              : ""}
+            . Worked out from these facts by{" "}
+            <Link to={EVIDENCE_RULES_PATH} className="font-semibold text-brand-800 underline">
+              the published rules
+            </Link>
+            .
+          </p>
+        ) : null}
         <EvidenceFields fields={fields} />
+        <VisitFields fields={fields} />
         <HoursFields fields={fields} />
         <ImageFields image={business?.image ?? null} fields={fields} />
         <div className="flex flex-wrap gap-6">

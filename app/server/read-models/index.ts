@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db.server";
 import { businessHoursCopies } from "./business-hours-copies";
+import { evidenceLevel } from "./evidence-level";
 import { listingOffersCount } from "./listing-offers-count";
 import { listingFiguresChecked } from "./listing-figures-checked";
 import { listingPriceMarks } from "./listing-price-marks";
@@ -12,6 +13,7 @@ import { openWeek } from "./open-week";
 import { openWeekChange } from "./open-week-change";
 import { publicContentChanges } from "./public-content-changes";
 import { publishedBusinessChange } from "./published-business-change";
+import { reportedClosed } from "./reported-closed";
 import type { ReadModel } from "./read-model";
 import { reviewTotals } from "./review-totals";
 import { searchWord } from "./search-word";
@@ -28,6 +30,8 @@ export const readModels: ReadModel[] = [
   listingPriceMarks,
   listingOffersCount,
   listingFiguresChecked,
+  evidenceLevel,
+  reportedClosed,
   // Last: pages rendered from any of the above before their rebuild are dropped.
   publicContentChanges,
 ];

@@ -2,6 +2,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import {
   boolean,
+  check,
   customType,
   date,
   doublePrecision,
@@ -10,8 +11,10 @@ import {
   pgEnum,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
+  unique,
 } from "drizzle-orm/pg-core";
 import { user } from "./account";
 import { halalStatus, promotionLevel, timestamps, wordsOf } from "./shared";
@@ -80,6 +83,29 @@ export const directoryBusiness = pgTable(
     // How HBS knows, and the UK day it was last checked.
     halalEvidence: halalEvidence("halal_evidence"),
     halalCheckedOn: date("halal_checked_on"),
+    // Where its meat comes from, as the business or its certifier names the supplier.
+    halalMeatSupplier: text("halal_meat_supplier"),
+    // How strong the halal evidence is, 0 (not stated) to 4 (certificate
+    // checked), by the rules of decision 0091; and the UK day a diner last
+    // confirmed it. Kept by triggers and a daily job, never written by the
+    // application. A read model: app/server/read-models/evidence-level.ts.
+    evidenceLevel: smallint("evidence_level").notNull().default(0),
+    lastConfirmedOn: date("last_confirmed_on"),
+    // Set when three members reported it closed within 30 days (decision
+    // 0092), until staff decide; kept by a trigger on enquiry, never written
+    // by the application but for staff's decision, which also sets
+    // `closure_checked_at`: reports before it no longer count.
+    // A read model: app/server/read-models/reported-closed.ts.
+    reportedClosedAt: timestamp("reported_closed_at", { withTimezone: true }),
+    closureCheckedAt: timestamp("closure_checked_at", { withTimezone: true }),
+    // What diners need to go (issue #47): null when not stated.
+    menuUrl: text("menu_url"),
+    // £ to ££££.
+    priceBand: smallint("price_band"),
+    dineIn: boolean("dine_in"),
+    takeaway: boolean("takeaway"),
+    delivery: boolean("delivery"),
+    prayerSpace: boolean("prayer_space"),
     // Its establishment in the FSA's food hygiene data, linked by staff (decision 0029).
     fhrsid: integer("fhrsid").references(() => fsaEstablishment.fhrsid),
     // Published reviews' count and star total, kept in the transaction that
@@ -164,6 +190,32 @@ export const directoryBusiness = pgTable(
       t.halalStatus,
       t.alcoholServed,
     ),
+    // "Strongest halal evidence first", and a minimum level in that order
+    // (decision 0091); the category after the id, so that a category's count
+    // and page read the index alone.
+    index("directory_business_evidence_order_idx").on(
+      t.published,
+      t.evidenceLevel.desc().nullsFirst(),
+      t.showcased.desc().nullsFirst(),
+      t.name,
+      t.id,
+      t.category,
+    ),
+    // A minimum level, a prayer space or a service in the default order:
+    // the columns after the id (unique, so they change no order) let the
+    // page and its count test them in the index alone.
+    index("directory_business_facts_order_idx").on(
+      t.published,
+      t.showcased.desc().nullsFirst(),
+      t.name,
+      t.id,
+      t.evidenceLevel,
+      t.prayerSpace,
+      t.dineIn,
+      t.takeaway,
+      t.delivery,
+    ),
+    check("directory_business_price_band_check", sql`${t.priceBand} between 1 and 4`),
     index("directory_business_owner_idx").on(t.ownerId),
     // The back office's list (decision 0075): its sorts and searches at 100,000 rows.
     index("directory_business_updated_idx").on(t.updatedAt, t.id),
@@ -213,5 +265,32 @@ export const fsaEstablishment = pgTable(
     index("fsa_establishment_name_trgm_idx").using("gin", sql`${t.nameKey} gin_trgm_ops`),
     // The daily job's "which authorities' files": linked establishments, by authority.
     index("fsa_establishment_authority_idx").on(t.localAuthorityCode),
+  ],
+);
+
+/**
+ * A member's "still as described" on a business they visited (decision
+ * 0091): once per business in each London month, so a month's repeat
+ * changes nothing. Counted into its business's evidence level.
+ */
+export const businessConfirmation = pgTable(
+  "business_confirmation",
+  {
+    id: serial("id").primaryKey(),
+    businessId: integer("business_id")
+      .notNull()
+      .references(() => directoryBusiness.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    // The London day it was confirmed; `month` its first day, for the once-a-month key.
+    confirmedOn: date("confirmed_on").notNull(),
+    month: date("month").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("business_confirmation_once_a_month").on(t.businessId, t.userId, t.month),
+    index("business_confirmation_business_idx").on(t.businessId, t.confirmedOn),
+    index("business_confirmation_user_idx").on(t.userId),
   ],
 );

@@ -14,6 +14,8 @@ export const enquiryKind = pgEnum("enquiry_kind", [
   "business_report",
   // A service plan bought online: the work it asks of staff (decision 0026).
   "package_order",
+  // A diner's suggestion of a place the directory is missing (decision 0092).
+  "place_suggestion",
 ]);
 export const enquiryStatus = pgEnum("enquiry_status", ["new", "in_progress", "closed"]);
 
@@ -50,6 +52,12 @@ export const enquiry = pgTable(
     index("enquiry_kind_idx").on(t.kind, t.id),
     index("enquiry_subject_trgm_idx").using("gin", sql`${t.subject} gin_trgm_ops`),
     index("enquiry_fields_trgm_idx").using("gin", sql`(${t.fields}::text) gin_trgm_ops`),
+    // Members' reports that a business closed, counted towards its mark
+    // (decision 0092). Only a "Report a change" has a change in its fields;
+    // its kind is left out, as enum_out is not immutable.
+    index("enquiry_closure_report_idx")
+      .on(t.businessId, t.createdAt)
+      .where(sql`${t.fields}->>'change' = 'closed_down' and ${t.userId} is not null`),
     // A signed-out seller's listings find their account by the submission's contact e-mail.
     index("enquiry_submission_email_idx")
       .on(sql`lower(${t.fields}->>'contactEmail')`)

@@ -601,6 +601,35 @@ test("a member's review is theirs alone: nobody else sees it while held, edits o
   await owner.page.context().close();
 });
 
+// An owner's confirmation of their own business is refused: tests/integration/evidence-level.test.ts.
+test("a diner's confirmation is theirs alone, in nobody else's data (decision 0091)", async ({
+  page,
+  browser,
+  baseURL,
+  visitorIp,
+  signUpAndSignIn,
+}) => {
+  const diner = await memberBrowser(browser, baseURL, visitorIp);
+  await verifyEmail(diner.page, diner.member);
+  const business = "/halal-network-space/newport-peri-peri-house";
+  // A field naming another member is no part of the form: the confirmation is the signed-in member's.
+  const confirmed = await diner.page.request.post(`${business}/confirm`, {
+    form: { userId: "someone-else" },
+    maxRedirects: 0,
+  });
+  expect(confirmed.status()).toBe(302);
+  const own = (await (await diner.page.request.get("/my-account/data")).json()) as {
+    businessConfirmations: { url: string }[];
+  };
+  expect(own.businessConfirmations.map((c) => c.url)).toEqual([business]);
+
+  const other = await signUpAndSignIn();
+  await verifyEmail(page, other);
+  expect(await (await page.request.get("/my-account/data")).text()).not.toContain(business);
+
+  await diner.page.context().close();
+});
+
 test("an owner's reply to a review is theirs alone: nobody else writes, edits or deletes it (decision 0038)", async ({
   page,
   browser,

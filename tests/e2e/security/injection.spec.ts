@@ -16,6 +16,7 @@ test("a visitor's forms refuse or store hostile text, and never fail or echo it"
   const pkg = await firstLink(page, "/promote", "/packages/");
   const paths = [
     "/contact",
+    "/halal-network-space/suggest",
     pkg,
     listing,
     business,

@@ -2,6 +2,7 @@ import { getInputProps } from "@conform-to/react";
 import { FileField, SelectField, TextareaField, TextField } from "~/components/ui/field";
 import { hoursFieldNames } from "~/features/directory/evidence-schema";
 import { certifierBodies, certifierLabels, evidenceLabels } from "~/features/directory/halal";
+import { priceBandLabels, priceBandWords, serviceLabels, type VisitFacts } from "~/features/directory/visit-facts";
 import { WEEKDAYS } from "~/features/directory/opening-hours";
 
 type Meta = Parameters<typeof TextField>[0]["meta"];
@@ -14,6 +15,7 @@ type EvidenceField =
   | "halalSlaughter"
   | "halalStunned"
   | "alcoholServed"
+  | "halalMeatSupplier"
   | "halalEvidence"
   | "halalCheckedOn";
 
@@ -66,6 +68,7 @@ export function EvidenceFields({
         <option value="no">No</option>
         <option value="yes">Yes</option>
       </SelectField>
+      <TextField meta={fields.halalMeatSupplier} label="Meat supplier" />
       {!proposal && fields.halalEvidence && fields.halalCheckedOn ? (
         <>
           <SelectField meta={fields.halalEvidence} label="How HBS knows">
@@ -79,6 +82,55 @@ export function EvidenceFields({
           <TextField meta={fields.halalCheckedOn} label="Last checked on" type="date" />
         </>
       ) : null}
+    </fieldset>
+  );
+}
+
+/** The visit fields' values as a form holds them, from the business's columns. */
+export function visitDefaults(business: VisitFacts) {
+  const ticked = (value: boolean | null) => (value ? "on" : undefined);
+  return {
+    menuUrl: business.menuUrl ?? undefined,
+    priceBand: business.priceBand === null ? undefined : String(business.priceBand),
+    dineIn: ticked(business.dineIn),
+    takeaway: ticked(business.takeaway),
+    delivery: ticked(business.delivery),
+    prayerSpace: business.prayerSpace === null ? undefined : business.prayerSpace ? "yes" : "no",
+  };
+}
+
+/** What diners need to go (issue #47): the menu, price band, services and a prayer space. */
+export function VisitFields({
+  fields,
+}: {
+  fields: Record<"menuUrl" | "priceBand" | "dineIn" | "takeaway" | "delivery" | "prayerSpace", Meta>;
+}) {
+  const services = { dine_in: fields.dineIn, takeaway: fields.takeaway, delivery: fields.delivery };
+  return (
+    <fieldset className="grid gap-5 sm:grid-cols-3">
+      <legend className="mb-2 text-sm font-semibold text-slate-900">For visitors (optional)</legend>
+      <TextField meta={fields.menuUrl} label="Menu's web address" hint="Starting with https:// or http://" />
+      <SelectField meta={fields.priceBand} label="Price band">
+        <option value="">Not stated</option>
+        {([1, 2, 3, 4] as const).map((band) => (
+          <option key={band} value={String(band)}>
+            {priceBandLabels[band]} {priceBandWords[band]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField meta={fields.prayerSpace} label="Prayer space">
+        <option value="">Not stated</option>
+        <option value="yes">Yes</option>
+        <option value="no">No</option>
+      </SelectField>
+      <fieldset className="grid gap-2 sm:col-span-3">
+        <legend className="text-sm font-medium">Service (none ticked: not stated)</legend>
+        <div className="flex flex-wrap gap-x-6 gap-y-2">
+          {(Object.keys(services) as (keyof typeof services)[]).map((service) => (
+            <Checkbox key={service} meta={services[service]} label={serviceLabels[service]} />
+          ))}
+        </div>
+      </fieldset>
     </fieldset>
   );
 }

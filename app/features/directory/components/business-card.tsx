@@ -11,7 +11,8 @@ import { averageRating } from "~/features/reviews/rating";
 import { BusinessBadges, VisitWebsiteLink } from "./business-details";
 import { FavouriteButton } from "./favourite-button";
 import { HygieneLine } from "./food-hygiene";
-import { HalalBadges, OpeningLine } from "./halal-and-hours";
+import { EvidenceLine, HalalBadges, OpeningLine, ReportedClosedNotice } from "./halal-and-hours";
+import { priceBandLabels, priceBandWords } from "~/features/directory/visit-facts";
 
 /**
  * A directory card, exactly as the spec's section 2 lists its parts. `eager`:
@@ -22,6 +23,7 @@ export function BusinessCard({ business, eager = false }: { business: Business; 
   const website = safeWebsite(business.website);
   // A distance from a town's centre would be false: the card says where it was placed instead.
   const placement = business.distanceKm !== null ? placementNote(business) : null;
+  const band = business.priceBand as keyof typeof priceBandLabels | null;
   return (
     <article
       aria-labelledby={`business-${business.id}`}
@@ -63,12 +65,21 @@ export function BusinessCard({ business, eager = false }: { business: Business; 
           average={averageRating(business.ratingTotal, business.reviewCount)}
           count={business.reviewCount}
         />
+        {business.reportedClosedAt ? <ReportedClosedNotice /> : null}
         <HalalBadges badges={business.badges} />
+        <EvidenceLine level={business.evidenceLevel} />
         <OpeningLine opening={business.opening} />
         <HygieneLine hygiene={business.hygiene} businessName={business.name} />
         <p className="flex items-center gap-1 text-sm text-slate-700">
           <MapPin aria-hidden className="size-4 text-brand-700" />
           {business.town}
+          {band ? (
+            <span>
+              {" · "}
+              <span aria-hidden>{priceBandLabels[band]}</span>
+              <span className="sr-only">{priceBandWords[band]}</span>
+            </span>
+          ) : null}
           {placement ? (
             <span> · {placement}</span>
           ) : business.distanceKm !== null ? (

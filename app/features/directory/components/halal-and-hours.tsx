@@ -1,5 +1,6 @@
-import { Clock } from "lucide-react";
+import { AlertTriangle, Clock, ShieldCheck } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
+import { evidenceLevelLabel } from "~/features/directory/evidence-level";
 import type { OpeningState } from "~/features/directory/opening-hours";
 import { cn } from "~/lib/utils";
 
@@ -29,6 +30,35 @@ export function OpeningLine({ opening, className }: { opening: OpeningState | nu
     <p className={cn("flex items-center gap-1 text-sm", className)}>
       <Clock aria-hidden className={cn("size-4", opening.open ? "text-brand-700" : "text-slate-600")} />
       <span className={opening.open ? "font-semibold text-brand-800" : "text-slate-700"}>{opening.label}</span>
+    </p>
+  );
+}
+
+/** The business's halal evidence level (decision 0091), on its card. */
+export function EvidenceLine({ level, className }: { level: number; className?: string }) {
+  return (
+    <p className={cn("flex items-center gap-1 text-sm text-slate-800", className)}>
+      <ShieldCheck aria-hidden className={cn("size-4", level >= 2 ? "text-brand-700" : "text-slate-600")} />
+      <span>
+        <span className="sr-only">Halal evidence: </span>
+        {evidenceLevelLabel(level)}
+      </span>
+    </p>
+  );
+}
+
+/** "Reported closed — not yet checked" (decision 0092): three members said so, and staff have not decided. */
+export function ReportedClosedNotice({ className }: { className?: string }) {
+  return (
+    <p
+      role="note"
+      className={cn(
+        "flex items-center gap-1 rounded-md border border-amber-400 bg-amber-50 px-2 py-1 text-sm font-medium text-amber-950",
+        className,
+      )}
+    >
+      <AlertTriangle aria-hidden className="size-4 shrink-0" />
+      Reported closed — not yet checked
     </p>
   );
 }

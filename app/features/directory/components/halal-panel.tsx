@@ -1,4 +1,7 @@
-import { AlertTriangle } from "lucide-react";
+import { AlertTriangle, CheckCircle2 } from "lucide-react";
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { EVIDENCE_RULES_PATH, evidenceLevelLabel } from "~/features/directory/evidence-level";
 import {
   certifierLabels,
   evidenceLabels,
@@ -21,6 +24,9 @@ export interface HalalPanelFacts {
   alcoholServed: boolean | null;
   halalEvidence: HalalEvidence | null;
   halalCheckedOn: string | null;
+  halalMeatSupplier: string | null;
+  evidenceLevel: number;
+  lastConfirmedOn: string | null;
 }
 
 function Row({ term, children }: { term: string; children: React.ReactNode }) {
@@ -33,7 +39,15 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
 }
 
 /** The business page's "Halal status": who certifies it, how HBS knows and when it last checked. */
-export function HalalPanel({ facts, staleReasons }: { facts: HalalPanelFacts; staleReasons: string[] }) {
+export function HalalPanel({
+  slug,
+  facts,
+  staleReasons,
+}: {
+  slug: string;
+  facts: HalalPanelFacts;
+  staleReasons: string[];
+}) {
   const certifier =
     facts.halalCertifierBody === "other"
       ? facts.halalCertifier || certifierLabels.other
@@ -60,6 +74,15 @@ export function HalalPanel({ facts, staleReasons }: { facts: HalalPanelFacts; st
           </p>
         </div>
       ) : null}
+      <p className="mt-3 flex items-center gap-2 text-sm">
+        <CheckCircle2 aria-hidden className="size-5 shrink-0 text-brand-700" />
+        <span>
+          <strong>Evidence: {evidenceLevelLabel(facts.evidenceLevel)}</strong>{" "}
+          <Link to={EVIDENCE_RULES_PATH} className="text-brand-800 underline">
+            How we grade evidence
+          </Link>
+        </span>
+      </p>
       <dl className="mt-4 grid gap-3 text-sm">
         <Row term="Status">{facts.halalStatus ? halalStatusLabels[facts.halalStatus] : "Not stated"}</Row>
         <Row term="Certified by">
@@ -75,6 +98,7 @@ export function HalalPanel({ facts, staleReasons }: { facts: HalalPanelFacts; st
             {certifier ? ", as the certifier states" : ""}
           </Row>
         ) : null}
+        {facts.halalMeatSupplier ? <Row term="Meat supplier">{facts.halalMeatSupplier}</Row> : null}
         <Row term="Alcohol">
           {facts.alcoholServed === null ? "Not stated" : facts.alcoholServed ? "Served" : "Not served"}
         </Row>
@@ -82,7 +106,22 @@ export function HalalPanel({ facts, staleReasons }: { facts: HalalPanelFacts; st
           {facts.halalEvidence ? evidenceLabels[facts.halalEvidence] : "Not yet checked by HBS"}
           {facts.halalCheckedOn ? `, last checked ${day(facts.halalCheckedOn)}` : ""}
         </Row>
+        <Row term="Diners">
+          {facts.lastConfirmedOn
+            ? `Last confirmed by a diner on ${day(facts.lastConfirmedOn)}`
+            : "Not yet confirmed by a diner"}
+        </Row>
       </dl>
+      <Form
+        method="post"
+        action={`/halal-network-space/${slug}/confirm`}
+        className="mt-4 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4 text-sm"
+      >
+        <span>Visited recently and found it as described?</span>
+        <Button type="submit" variant="outline" size="sm">
+          Still as described
+        </Button>
+      </Form>
     </section>
   );
 }

@@ -28,6 +28,10 @@ export function ReportChange({ slug, actionData }: { slug: string; actionData?: 
       <p className="mt-2 text-sm text-slate-700">
         Is something here no longer right? Tell us and the team will check it. Nothing changes until they have.
       </p>
+      <p className="mt-2 text-sm text-slate-700">
+        Closed down? When three signed-in members report it within a month, this page says &ldquo;Reported closed — not
+        yet checked&rdquo; until the team has checked.
+      </p>
       {answer?.outcome === "success" ? (
         <div role="status" className="mt-4 flex gap-3 rounded-lg bg-brand-50 p-4 text-brand-900">
           <CheckCircle2 aria-hidden className="size-6 shrink-0 text-brand-700" />
