@@ -26,6 +26,7 @@ import { businessTowns, getBusinessBySlug, searchBusinesses } from "../app/featu
 import { parseDirectoryQuery } from "../app/features/directory/directory-query.server";
 import { reviewsList } from "../app/features/reviews/reviews-list.server";
 import type { ReviewSort } from "../app/features/reviews/review-rules";
+import { photosOfReviews } from "../app/features/reviews/photos.server";
 import { listReviews } from "../app/features/reviews/reviews.server";
 import { PAGE_SIZE } from "../app/lib/list-query";
 import { setDatabase, type Database } from "../app/server/db.server";
@@ -159,11 +160,15 @@ export async function runReviewsBenchmark(options: {
       ]);
       return result.total;
     };
-    /** The business page's reviews: the business's row (with its count and average) and one page of reviews. */
+    /**
+     * The business page's reviews: the business's row (with its count and
+     * average), one page of reviews, and that page's photos (decision 0093).
+     */
     const businessPage =
       (slug: string, id: number, sort: ReviewSort, page = 1) =>
       async () => {
         const [business, rows] = await Promise.all([getBusinessBySlug(slug), listReviews(id, sort, page)]);
+        await photosOfReviews(rows.map((r) => r.id));
         return business ? rows.length : 0;
       };
     const scenarios: Scenario[] = [

@@ -56,6 +56,7 @@ export const AUDIT_ACTIONS = [
   "outbox.retry",
   "review.owner.reply",
   "review.owner.reply-delete",
+  "review.photo-remove",
   "review.publish",
   "review.remove",
   "review.reply-remove",

@@ -6,13 +6,30 @@ import { clientIpContext } from "~/context";
 import { requireUser } from "~/features/account/session.server";
 import { getBusinessBySlug } from "~/features/directory/businesses.server";
 import { ReviewForm } from "~/features/reviews/components/review-form";
-import { REVIEW_POLICY_PATH, reviewSchema } from "~/features/reviews/review-rules";
+import { MAX_REVIEW_PHOTOS, REVIEW_POLICY_PATH, reviewSchema } from "~/features/reviews/review-rules";
 import { deleteReview, myReview, saveReview, type SaveOutcome } from "~/features/reviews/reviews.server";
 import { londonDay } from "~/lib/dates";
 import { type IntentActionData } from "~/lib/use-intent-form";
-import { formOrRefusal, TEXT_FORM_LIMITS } from "~/server/form-data.server";
+import { formOrRefusal, type FormLimits } from "~/server/form-data.server";
+import {
+  encodeReviewPhotos,
+  photosAfterEdit,
+  photosOfReviews,
+  removePhotoFiles,
+  replaceReviewPhotos,
+  tooManyPhotos,
+} from "~/features/reviews/photos.server";
+import { MAX_PHOTO_BYTES } from "~/lib/forms/form-rules";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/directory-review";
+
+/** A review's text and up to four photos (decision 0093). */
+const REVIEW_FORM_LIMITS: FormLimits = {
+  maxFiles: MAX_REVIEW_PHOTOS,
+  maxFileSize: MAX_PHOTO_BYTES,
+  maxTotalSize: MAX_REVIEW_PHOTOS * MAX_PHOTO_BYTES + 64 * 1024,
+  maxParts: 40,
+};
 
 async function publishedBusiness(slug: string) {
   const business = await getBusinessBySlug(slug);
@@ -25,10 +42,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const business = await publishedBusiness(params.slug);
   const mine = await myReview(user.id, business.id);
+  const photos = mine ? ((await photosOfReviews([mine.id])).get(mine.id) ?? []) : [];
   return {
     business: { name: business.name, slug: business.slug },
     verified: user.emailVerified,
-    review: mine && mine.status !== "removed" ? { ...mine, visited: mine.visitedOn?.slice(0, 7) ?? null } : null,
+    review:
+      mine && mine.status !== "removed" ? { ...mine, visited: mine.visitedOn?.slice(0, 7) ?? null, photos } : null,
     removed: mine?.status === "removed",
     maxMonth: londonDay(new Date()).slice(0, 7),
   };
@@ -44,13 +63,16 @@ const refusals: Record<Exclude<SaveOutcome["status"], "published" | "held" | "no
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   const business = await publishedBusiness(params.slug);
-  const form = await formOrRefusal(request, TEXT_FORM_LIMITS);
+  const form = await formOrRefusal(request, REVIEW_FORM_LIMITS);
   if (form instanceof Response) return form;
   const intent = String(form.get("intent"));
   const back = `/halal-network-space/${business.slug}#reviews`;
 
   if (intent === "delete") {
+    const mine = await myReview(user.id, business.id);
+    const photos = mine ? (await photosOfReviews([mine.id])).get(mine.id)! : [];
     if (!(await deleteReview(user.id, business.id))) throw data(null, { status: 404 });
+    await removePhotoFiles(photos.map((p) => p.name));
     return redirectWithToast(back, { type: "success", title: "Review deleted" });
   }
   if (intent !== "save") {
@@ -64,9 +86,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data<IntentActionData>({ intent, result: submission.reply() }, { status: 400 });
   }
   const existing = await myReview(user.id, business.id);
+  // Photos (decision 0093): at most four kept and added, each a real picture, or nothing changes.
+  const { photos: files = [], removePhoto: removing = [] } = submission.value;
+  const current = existing ? ((await photosOfReviews([existing.id])).get(existing.id) ?? []) : [];
+  const photoError = tooManyPhotos(photosAfterEdit(current, removing, files.length))
+    ? `A review can have up to ${MAX_REVIEW_PHOTOS} photos`
+    : null;
+  const encoded = photoError ? { error: photoError } : await encodeReviewPhotos(files);
+  if ("error" in encoded) {
+    return data<IntentActionData>(
+      { intent, result: submission.reply({ fieldErrors: { photos: [encoded.error] }, hideFields: ["photos"] }) },
+      { status: 400 },
+    );
+  }
   const outcome = await saveReview(user, business.id, submission.value, context.get(clientIpContext));
   if (outcome.status === "not-found") throw data(null, { status: 404 });
   if (outcome.status === "published" || outcome.status === "held") {
+    const saved = await myReview(user.id, business.id);
+    if (saved) await replaceReviewPhotos(saved.id, removing, encoded.photos);
     return redirectWithToast(
       back,
       outcome.status === "published"

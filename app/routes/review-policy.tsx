@@ -28,7 +28,7 @@ export default function ReviewPolicy() {
       </PageHero>
 
       <article className="mx-auto max-w-3xl px-4 py-16">
-        <p className="text-sm font-medium text-slate-700">Last updated: 24 November 2026</p>
+        <p className="text-sm font-medium text-slate-700">Last updated: 30 November 2026</p>
 
         <LegalSection id="who-can-review" title="1. Who can write a review">
           <p>
@@ -40,6 +40,14 @@ export default function ReviewPolicy() {
           <p>
             A review must be about your own genuine experience of the business as a customer. Reviews are shown as plain
             text with your name as it is in your account and the date.
+          </p>
+          <p id="photos">
+            You may add up to four photos to your review: JPEG, PNG or WebP, 5 MB each. They must be your own, taken on
+            your visit, and show the food, the premises, the menu or the halal certificate on display. They must not
+            show other people&rsquo;s faces without their agreement, anything private (a receipt&rsquo;s card number, a
+            car&rsquo;s number plate), or anything offensive or unrelated to the business. We remove the location,
+            camera and time details from every photo before it is shown. A photo can be reported on its own with the
+            &ldquo;Report photo&rdquo; link under it, and our team may remove a photo and keep the review.
           </p>
         </LegalSection>
 

@@ -69,6 +69,7 @@ export const auditActionTitles: Record<AuditAction, string> = {
   "outbox.retry": "E-mail sent again",
   "review.owner.reply": "Review answered by the owner",
   "review.owner.reply-delete": "Reply deleted by the owner",
+  "review.photo-remove": "Photo removed from a review",
   "review.publish": "Review published",
   "review.remove": "Review removed",
   "review.reply-remove": "Owner's reply removed",

@@ -5,6 +5,7 @@ import { getSessionUser, type SessionUser } from "~/features/account/session.ser
 import { formatLondonDate } from "~/lib/dates";
 import { pageParam } from "~/lib/list-query.server";
 import type { MyReviewState, ShownReview } from "./components/review-list";
+import { photosOfReviews } from "./photos.server";
 import { averageRating } from "./rating";
 import { reviewSort } from "./review-rules";
 import { listReviews, myReview, replyPath, reviewsBanned } from "./reviews.server";
@@ -29,6 +30,8 @@ export async function businessReviews(
   const page = pageParam.parse(params.get("page") ?? undefined);
   const user = await getSessionUser(request);
   const [rows, mine] = await Promise.all([listReviews(business.id, sort, page), myState(user, business.id)]);
+  // The page's reviews' photos, in one query by review_photo_review_idx (decision 0093).
+  const photos = await photosOfReviews(rows.map((r) => r.id));
   // The owner sees where to reply under each review; the reply itself is checked again on the owner's page.
   const owner = user !== null && user.id === business.ownerId;
   const average = averageRating(business.ratingTotal, business.reviewCount);
@@ -45,6 +48,7 @@ export async function businessReviews(
         ? null
         : { body: r.reply, date: formatLondonDate(r.repliedAt!), edited: r.replyEditedAt !== null },
     replyPath: owner ? replyPath(business.id, r.id) : null,
+    photos: photos.get(r.id)!.map(({ id, url }) => ({ id, url })),
   }));
   const jsonLd =
     average === null

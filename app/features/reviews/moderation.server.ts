@@ -41,6 +41,7 @@ export async function staffReview(id: number) {
       reason: reviewReport.reason,
       status: reviewReport.status,
       createdAt: reviewReport.createdAt,
+      photoId: reviewReport.photoId,
     })
     .from(reviewReport)
     .where(eq(reviewReport.reviewId, id))

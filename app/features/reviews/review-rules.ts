@@ -1,6 +1,7 @@
 // What a review and a report may be: one Zod schema each for the browser
 // (Conform) and the server, and how a review list is sorted (decision 0035).
 import { text } from "~/lib/forms/fields";
+import { MAX_PHOTO_BYTES, PHOTO_TYPES } from "~/lib/forms/form-rules";
 import { cleanLine } from "~/lib/text";
 import { londonDay } from "~/lib/dates";
 import { z } from "~/lib/zod";
@@ -50,6 +51,9 @@ export function visitFields(visited: string | null) {
   return match ? { year: match[1]!, month: match[2]! } : undefined;
 }
 
+/** Photos under one review (decision 0093). */
+export const MAX_REVIEW_PHOTOS = 4;
+
 export const reviewSchema = z.object({
   rating: z.coerce
     .number({ error: "Please choose from 1 to 5 stars" })
@@ -61,6 +65,17 @@ export const reviewSchema = z.object({
     `A review must be at least ${MIN_REVIEW_LENGTH} characters`,
   ),
   visited: visitMonth,
+  // New photos (checked again by their content on the server), and the ids of the review's own photos to remove.
+  photos: z
+    .array(
+      z
+        .file({ error: "Photos must be image files" })
+        .mime(PHOTO_TYPES, "Photos must be JPEG, PNG or WebP images")
+        .max(MAX_PHOTO_BYTES, "Each photo must be 5 MB or smaller"),
+    )
+    .max(MAX_REVIEW_PHOTOS, `A review can have up to ${MAX_REVIEW_PHOTOS} photos`)
+    .optional(),
+  removePhoto: z.array(z.coerce.number().int().positive()).max(MAX_REVIEW_PHOTOS).optional(),
 });
 
 export type ReviewInput = z.output<typeof reviewSchema>;

@@ -406,10 +406,12 @@ export async function reportReview(
   reporterId: string | null,
   reason: string,
   ip: string,
+  /** One of the review's photos (decision 0093), checked to be the review's by the caller. */
+  photoId: number | null = null,
 ): Promise<"reported" | "not-found" | "rate-limited"> {
   if (!(await reportableReview(reviewId))) return "not-found";
   if (!(await hitRateLimit(db(), `review-report:${ip}`, REPORT_RATE_LIMIT)).allowed) return "rate-limited";
-  await db().insert(reviewReport).values({ reviewId, reporterId, reason });
+  await db().insert(reviewReport).values({ reviewId, reporterId, reason, photoId });
   return "reported";
 }
 

@@ -9,6 +9,7 @@ import { AdminHeading, DetailList } from "~/features/admin/components/admin-shel
 import { idParam, readStaffAction } from "~/features/admin/form.server";
 import { Stars } from "~/features/reviews/components/stars";
 import { decideReview, removeOwnerReply, staffReview } from "~/features/reviews/moderation.server";
+import { photosOfReviews, removeReviewPhoto } from "~/features/reviews/photos.server";
 import { HOLD_REASONS, removalSchema, type HoldReason } from "~/features/reviews/review-rules";
 import { formatCalendarDay, formatLondonDateTime } from "~/lib/dates";
 import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
@@ -21,7 +22,14 @@ export async function loader({ params }: Route.LoaderArgs) {
   const found = await staffReview(idParam(params.id));
   if (!found) throw data(null, { status: 404 });
   const { review } = found;
+  const photos = (await photosOfReviews([review.id])).get(review.id)!;
   return {
+    // Each with its open reports (decision 0093).
+    photos: photos.map(({ id, url }) => ({
+      id,
+      url,
+      openReports: found.reports.filter((r) => r.photoId === id && r.status === "open").length,
+    })),
     review: {
       id: review.id,
       rating: review.rating,
@@ -73,6 +81,13 @@ export async function action(args: Route.ActionArgs) {
       description: fake ? "Its author can no longer write reviews." : undefined,
     });
   }
+  if (intent === "remove-photo") {
+    const photoId = Number(formData.get("photoId"));
+    if (!Number.isSafeInteger(photoId) || !(await removeReviewPhoto(admin, id, photoId))) {
+      throw data(null, { status: 404 });
+    }
+    return redirectWithToast(back, { type: "success", title: "Photo removed; the review stays" });
+  }
   if (intent === "remove-reply") {
     if (!(await removeOwnerReply(admin, id))) throw data(null, { status: 404 });
     return redirectWithToast(back, { type: "success", title: "The owner's reply is removed" });
@@ -116,7 +131,7 @@ function RemoveForm({ actionData }: { actionData?: IntentActionData }) {
 
 /** One review: its text, why it was held, who wrote it, its reports, and staff's decision. */
 export default function AdminReview({ loaderData, actionData }: Route.ComponentProps) {
-  const { review, business, author, reports } = loaderData;
+  const { review, business, author, reports, photos } = loaderData;
   return (
     <>
       <p className="mb-2 text-sm">
@@ -206,6 +221,40 @@ export default function AdminReview({ loaderData, actionData }: Route.ComponentP
           </Form>
         </section>
       ) : null}
+      {photos.length > 0 ? (
+        <section aria-labelledby="photos-heading" className="mt-8 grid gap-3">
+          <h2 id="photos-heading" className="text-xl font-semibold">
+            Photos ({photos.length})
+          </h2>
+          <ul className="flex flex-wrap gap-4">
+            {photos.map((photo, i) => (
+              <li key={photo.id} className="grid justify-items-start gap-2">
+                <a href={photo.url} target="_blank" rel="noopener noreferrer">
+                  <img
+                    src={photo.url}
+                    alt={`Photo ${i + 1} (opens in a new tab)`}
+                    width={160}
+                    height={160}
+                    className="size-40 rounded-md object-cover"
+                  />
+                </a>
+                {photo.openReports > 0 ? (
+                  <p className="text-sm font-medium text-red-800">
+                    Reported {photo.openReports} {photo.openReports === 1 ? "time" : "times"}
+                  </p>
+                ) : null}
+                <Form method="post">
+                  <input type="hidden" name="intent" value="remove-photo" />
+                  <input type="hidden" name="photoId" value={photo.id} />
+                  <Button type="submit" variant="outline" size="sm">
+                    Remove photo {i + 1}
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section aria-labelledby="decide-heading" className="mt-8 grid gap-4">
         <h2 id="decide-heading" className="text-xl font-semibold">
           Decision
@@ -239,6 +288,7 @@ export default function AdminReview({ loaderData, actionData }: Route.ComponentP
               <li key={r.id} className="rounded-lg border border-slate-200 bg-white p-4">
                 <p className="text-sm text-slate-700">
                   {r.at} · {r.status === "open" ? "Open" : r.status === "upheld" ? "Upheld" : "Dismissed"}
+                  {r.photoId !== null ? ` · about photo ${photos.findIndex((p) => p.id === r.photoId) + 1}` : ""}
                 </p>
                 <p className="mt-1 break-words whitespace-pre-line">{r.reason}</p>
               </li>

@@ -20,6 +20,8 @@ const tables = [
   "business_hours",
   "business_hours_exception",
   "review",
+  // Shown under their review (decision 0093).
+  "review_photo",
   "fsa_establishment",
   "postcode_location",
 ];

@@ -87,6 +87,24 @@ export const review = pgTable(
   ],
 );
 
+/**
+ * A photo under a review (issue #47, decision 0093): up to four a review,
+ * re-encoded without their metadata, in the public uploads' `reviews` folder
+ * under `name`. Shown with their review; staff may remove one and leave the review.
+ */
+export const reviewPhoto = pgTable(
+  "review_photo",
+  {
+    id: serial("id").primaryKey(),
+    reviewId: integer("review_id")
+      .notNull()
+      .references(() => review.id, { onDelete: "cascade" }),
+    name: text("name").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("review_photo_review_idx").on(t.reviewId, t.id)],
+);
+
 export const reviewReportStatus = pgEnum("review_report_status", ["open", "dismissed", "upheld"]);
 
 /** A review reported by anyone (signed out too); the review stays up until staff decide. */
@@ -98,6 +116,8 @@ export const reviewReport = pgTable(
       .notNull()
       .references(() => review.id, { onDelete: "cascade" }),
     reporterId: text("reporter_id").references(() => user.id, { onDelete: "set null" }),
+    // A report of one of the review's photos; null once staff removed it (the report stays, upheld).
+    photoId: integer("photo_id").references(() => reviewPhoto.id, { onDelete: "set null" }),
     reason: text("reason").notNull(),
     status: reviewReportStatus("status").notNull().default("open"),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),

@@ -50,7 +50,9 @@ function FilterSelect({
 export function DirectoryFilterFields({ filters, sort }: { filters: Filters; sort?: string }) {
   return (
     <fieldset className="grid gap-3 sm:flex sm:flex-wrap sm:items-end sm:gap-x-6">
-      <legend className="mb-2 text-sm font-semibold text-slate-900 lg:sr-only">Halal and opening hours</legend>
+      <legend className="mb-2 text-sm font-semibold text-slate-900 lg:sr-only">
+        Halal, opening hours and services
+      </legend>
       {checks.map((c) => (
         <label key={c.name} className="flex items-center gap-2 text-sm font-medium text-slate-800">
           <input

@@ -2,12 +2,13 @@ import { getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { Star } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { FormErrors, TextareaField } from "~/components/ui/field";
+import { FileField, FormErrors, TextareaField } from "~/components/ui/field";
 import { Label, Select } from "~/components/ui/form-controls";
 import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
 import {
   FIRST_VISIT_YEAR,
   MAX_REVIEW_LENGTH,
+  MAX_REVIEW_PHOTOS,
   MIN_REVIEW_LENGTH,
   REVIEW_POLICY_PATH,
   reviewSchema,
@@ -18,6 +19,7 @@ export interface ReviewDefaults {
   rating: number;
   body: string;
   visited: string | null;
+  photos: { id: number; url: string }[];
 }
 
 const MONTHS = [
@@ -103,7 +105,7 @@ export function ReviewForm({
   const newestYear = Number(maxMonth.slice(0, 4));
   const years = Array.from({ length: newestYear - FIRST_VISIT_YEAR + 1 }, (_, i) => String(newestYear - i));
   return (
-    <Form {...formProps} className="grid gap-5">
+    <Form {...formProps} encType="multipart/form-data" className="grid gap-5">
       <input type="hidden" name="intent" value="save" />
       {/* A fieldset with the radiogroup role, so that it may also say it is required and when it is wrong. */}
       <fieldset
@@ -174,6 +176,42 @@ export function ReviewForm({
             {visitError}
           </p>
         ) : null}
+      </fieldset>
+      <fieldset className="grid gap-3">
+        <legend className="mb-1 text-sm font-medium text-slate-800">Photos (optional)</legend>
+        {defaults?.photos.length ? (
+          <ul className="flex flex-wrap gap-3">
+            {defaults.photos.map((photo, i) => (
+              <li key={photo.id} className="grid gap-1">
+                <img
+                  src={photo.url}
+                  alt={`Your photo ${i + 1}`}
+                  width={96}
+                  height={96}
+                  className="size-24 rounded-md object-cover"
+                />
+                <label className="flex items-center gap-1.5 text-sm">
+                  <input
+                    type="checkbox"
+                    name={fields.removePhoto.name}
+                    value={photo.id}
+                    className="size-4 accent-brand-700"
+                  />
+                  Remove
+                </label>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <FileField
+          meta={fields.photos}
+          label={`Add photos: up to ${MAX_REVIEW_PHOTOS} in all, JPEG, PNG or WebP, 5 MB each`}
+          accept="image/jpeg,image/png,image/webp"
+          multiple
+        />
+        <p className="text-sm text-slate-700">
+          Photos of the food, the place or the menu from your visit. Their location and camera details are removed.
+        </p>
       </fieldset>
       <p className="text-sm text-slate-700">
         Write only about your own genuine experience. We do not publish reviews written in return for a discount, gift,

@@ -2,6 +2,7 @@ import { Link, useSearchParams } from "react-router";
 import { Pagination } from "~/components/ui/pagination";
 import { buttonVariants } from "~/components/ui/button";
 import { withParams } from "~/lib/list-query";
+import { srcSetOf } from "~/lib/images";
 import { cn } from "~/lib/utils";
 import { REVIEW_POLICY_PATH, REVIEW_SORTS, type ReviewSort } from "../review-rules";
 import { RatingSummary, Stars } from "./stars";
@@ -18,6 +19,8 @@ export interface ShownReview {
   reply: { body: string; date: string; edited: boolean } | null;
   /** Where the owner writes or edits it: set only for the business's owner. */
   replyPath: string | null;
+  /** Up to four (decision 0093). */
+  photos: { id: number; url: string }[];
 }
 
 const sortLabels: Record<ReviewSort, string> = { newest: "Newest", highest: "Highest rated", lowest: "Lowest rated" };
@@ -154,6 +157,33 @@ export function ReviewList({
               </header>
               {/* Text only: React escapes it, and line breaks are kept with CSS, never as HTML. */}
               <p className="mt-2 break-words whitespace-pre-line text-slate-800">{r.body}</p>
+              {r.photos.length > 0 ? (
+                <ul aria-label={`Photos from ${r.author}`} className="mt-3 flex flex-wrap gap-2">
+                  {r.photos.map((photo, i) => (
+                    <li key={photo.id} className="grid justify-items-start gap-1">
+                      <a href={photo.url} target="_blank" rel="noopener noreferrer">
+                        <img
+                          src={photo.url}
+                          srcSet={srcSetOf(photo.url)}
+                          sizes="112px"
+                          alt={`Photo ${i + 1} from ${r.author}'s review (opens in a new tab)`}
+                          width={112}
+                          height={112}
+                          loading="lazy"
+                          decoding="async"
+                          className="size-28 rounded-md object-cover"
+                        />
+                      </a>
+                      <Link
+                        to={`/halal-network-space/${slug}/reviews/${r.id}/report?photo=${photo.id}`}
+                        className="text-xs text-slate-700 underline underline-offset-2 hover:text-brand-800"
+                      >
+                        Report photo {i + 1}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
               {r.reply ? (
                 <section
                   aria-label={`Reply from the owner to ${r.author}`}
