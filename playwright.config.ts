@@ -16,10 +16,10 @@ const PUBLISHES = [
   /deal-pages\.spec\.ts/,
   /listing-views\.spec\.ts/,
   /payments\.spec\.ts/,
-  /directory-(halal|hours|hygiene|placement)\.spec\.ts/,
+  /directory-(halal|hours|hygiene|placement|evidence)\.spec\.ts/,
   /security\/idor\.spec\.ts/,
   /security\/injection-published\.spec\.ts/,
-  /reviews\.spec\.ts/,
+  /review(s|-photos)\.spec\.ts/,
   /member-pages\.spec\.ts/,
   /figures-checked\.spec\.ts/,
 ];

@@ -6,6 +6,8 @@
  * recordAudit takes only these, so a new action must be added here.
  */
 export const AUDIT_ACTIONS = [
+  "business.certificate-rejected",
+  "business.certificate-shown",
   "business.claim.approve",
   "business.claim.code",
   "business.claim.reject",

@@ -20,6 +20,7 @@ import { ReportChange } from "~/features/directory/components/report-change";
 import { halalBadges, staleReasons } from "~/features/directory/halal";
 import { loadHygiene } from "~/features/directory/food-hygiene.server";
 import { getSchedule } from "~/features/directory/hours.server";
+import { shownCertificate } from "~/features/directory/certificates.server";
 import {
   londonNow,
   openingHoursJsonLd,
@@ -35,7 +36,7 @@ import { REVIEW_POLICY_PATH } from "~/features/reviews/review-rules";
 import { businessReviews } from "~/features/reviews/business-reviews.server";
 import { enquiryClientAction } from "~/lib/forms/client-action";
 import { handleEnquiryForm } from "~/features/enquiries/enquiries.server";
-import { addDays } from "~/lib/dates";
+import { addDays, formatLondonDate } from "~/lib/dates";
 import { directionsHref, mapsSearchHref, safeWebsite } from "~/lib/links";
 import { telHref } from "~/lib/phone";
 import { seoMeta, summarise } from "~/lib/seo";
@@ -49,10 +50,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!business || !business.published) throw data(null, { status: 404 });
   const now = new Date();
   const { day: today, weekday } = londonNow(now);
-  const [schedule, hygiene, reviews] = await Promise.all([
+  const [schedule, hygiene, reviews, certificate] = await Promise.all([
     getSchedule(business.id, addDays(today, -1)),
     loadHygiene(business.fhrsid === null ? [] : [business.id]),
     businessReviews(request, business),
+    shownCertificate(business.id),
   ]);
   const url = absoluteUrl(`/halal-network-space/${business.slug}`);
   const website = safeWebsite(business.website);
@@ -90,7 +92,15 @@ export async function loader({ params, request }: Route.LoaderArgs) {
           ? directionsHref(business.address)
           : null,
     tiles: mapTiles(),
-    halal: { badges: halalBadges(business, today), staleReasons: staleReasons(business, today) },
+    halal: {
+      badges: halalBadges(business, today),
+      staleReasons: staleReasons(business, today),
+      // The certificate photo staff checked (decision 0094).
+      certificate: certificate && {
+        url: certificate.url,
+        checked: `Checked by ${certificate.checkedBy} on ${formatLondonDate(certificate.checkedAt)}`,
+      },
+    },
     hygiene: hygiene.get(business.id) ?? null,
     reviews: reviews.list,
     hours:
@@ -258,7 +268,12 @@ export default function DirectoryBusiness({
         </div>
       </div>
       <div className="grid gap-x-8 md:grid-cols-2">
-        <HalalPanel slug={business.slug} facts={business} staleReasons={halal.staleReasons} />
+        <HalalPanel
+          slug={business.slug}
+          facts={business}
+          staleReasons={halal.staleReasons}
+          certificate={halal.certificate}
+        />
         {hours ? <HoursPanel hours={hours} /> : null}
         <HygienePanel hygiene={hygiene} />
       </div>

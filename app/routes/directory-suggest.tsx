@@ -3,7 +3,7 @@ import { PageHero } from "~/components/layout/page-hero";
 import { Card } from "~/components/ui/card";
 import { useMember } from "~/features/account/use-member";
 import { SuggestPlaceForm } from "~/features/directory/components/suggest-place-form";
-import { placeSuggestionSchema, SUGGESTION_FAILURE } from "~/features/directory/suggestion-schema";
+import { placeSuggestionSchema, SUGGESTION_FAILURE } from "~/features/directory/report-schema";
 import { handleEnquiryForm } from "~/features/enquiries/enquiries.server";
 import { enquiryClientAction } from "~/lib/forms/client-action";
 import type { Route } from "./+types/directory-suggest";

@@ -7,6 +7,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/form-controls";
 import { BusinessCard } from "~/features/directory/components/business-card";
 import { DirectoryFilterFields } from "~/features/directory/components/directory-filters";
+import { EVIDENCE_RULES_PATH } from "~/features/directory/evidence-level";
 import { countDirectoryFilters, parseDirectoryQuery } from "~/features/directory/directory-query.server";
 import { businessTowns, searchBusinesses } from "~/features/directory/businesses.server";
 import { NearNotice, WhereFields } from "~/features/places/components/near-fields";
@@ -164,6 +165,10 @@ export default function Directory({
           Know a halal place we are missing?{" "}
           <Link to="/halal-network-space/suggest" className="font-semibold text-brand-800 underline">
             Suggest a place
+          </Link>
+          {" · "}
+          <Link to={EVIDENCE_RULES_PATH} className="font-semibold text-brand-800 underline">
+            How we grade halal evidence
           </Link>
         </p>
       </div>

@@ -3,7 +3,8 @@
 // on cards and the page with its rules, the directory's evidence and prayer
 // filters and its strongest-first order, "Still as described" recorded on
 // the page, a place reported closed by three members and staff's decision,
-// and a suggested place.
+// a suggested place, and a certificate photo private until staff show it.
+import sharp from "sharp";
 import { formatCalendarDay, londonDay } from "../../app/lib/dates";
 import { addBusinessFor } from "./directory-admin";
 import { expect, test, verifyEmail } from "./fixtures";
@@ -17,13 +18,14 @@ test("the directory keeps businesses at a level and above, strongest first, and 
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/evidence=3/);
   const cards = page.getByRole("article");
-  // The samples: one certificate checked within the year, first; the lapsed one is the business's word, left out.
-  await expect(cards.first()).toContainText("Cwmbran Kebab & Grill");
-  await expect(cards.first()).toContainText("Certificate checked by HBS");
+  // The samples: a certificate checked within the year is kept; the lapsed one is the business's word, left out.
+  await expect(cards.filter({ hasText: "Cwmbran Kebab & Grill" })).toContainText("Certificate checked by HBS");
   await expect(cards.filter({ hasText: "Newport Peri Peri House" })).toHaveCount(0);
+  for (const text of await cards.allInnerTexts()) expect(text).toMatch(/Certificate checked by HBS|Visited by HBS/);
 
   await page.goto("/halal-network-space?sort=evidence");
   await expect(cards.first()).toContainText("Certificate checked by HBS");
+  await expect(cards.last()).not.toContainText("Certificate checked by HBS");
   await expect(page.getByRole("article").filter({ hasText: "Newport Peri Peri House" })).toContainText(
     "The business's word",
   );
@@ -122,4 +124,45 @@ test("a diner suggests a place the directory is missing", async ({ page }) => {
   await page.getByLabel("Your email").fill("amina@example.com");
   await page.getByRole("button", { name: "Send suggestion" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Suggestion sent." })).toBeVisible();
+});
+
+test("a diner's photo of the certificate is private until staff show it, then on the page with who checked it", async ({
+  page,
+  signUpAndSignIn,
+  signInAsNewAdmin,
+}) => {
+  await signInAsNewAdmin();
+  const name = `Certificate Grill ${Date.now().toString(36)}`;
+  const id = await addBusinessFor(page.request, null, name, { published: true });
+  const slug = /href="(\/halal-network-space\/[^"#]+)"/.exec(
+    await (await page.request.get(`/admin/directory/${id}`)).text(),
+  )![1]!;
+
+  await signUpAndSignIn();
+  await page.goto(slug);
+  const panel = page.getByRole("region", { name: "Halal status" });
+  await panel.getByLabel(/Seen its halal certificate on the wall/).setInputFiles({
+    name: "certificate.png",
+    mimeType: "image/png",
+    buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: "#f5f0e1" } })
+      .png()
+      .toBuffer(),
+  });
+  await panel.getByRole("button", { name: "Send photo" }).click();
+  await expect(page.getByText("Thank you: our team will check the photo before it is shown.")).toBeVisible();
+  await expect(panel.getByRole("figure")).toHaveCount(0);
+
+  const staff = await signInAsNewAdmin();
+  await page.goto(`/admin/directory/${id}`);
+  const waiting = page.getByRole("region", { name: "Certificate photos to check (1)" });
+  await expect(waiting.getByRole("img", { name: "Certificate photo 1 (opens in a new tab)" })).toBeVisible();
+  await waiting.getByRole("button", { name: "Show photo 1 on the page" }).click();
+  await expect(page.getByText("Certificate photo shown on the page")).toBeVisible();
+
+  await page.goto(slug);
+  await expect(panel.getByRole("figure")).toContainText(`Checked by ${staff.fullName}, HBS on`);
+  // Out of the directory again.
+  await page.request.post(`/admin/directory/${id}`, {
+    multipart: { intent: "save", name, category: "food", description: "Charcoal grills and curries.", town: "Leeds" },
+  });
 });

@@ -15,7 +15,6 @@ const companyLinks = [
   { label: "Privacy policy", to: "/privacy" },
   { label: "Terms of service", to: "/terms" },
   { label: "Review policy", to: "/review-policy" },
-  { label: "Halal evidence", to: "/halal-evidence" },
 ];
 
 export function SiteFooter() {

@@ -22,6 +22,8 @@ export const auditActionTitles: Record<AuditAction, string> = {
   "business.claim.approve": "Business claim approved",
   "business.claim.code": "Business claimed with its code",
   "business.claim.reject": "Business claim rejected",
+  "business.certificate-rejected": "Certificate photo turned down",
+  "business.certificate-shown": "Certificate photo checked and shown",
   "business.closure-confirmed": "Business confirmed closed and unpublished",
   "business.closure-dismissed": "Business reported closed, found still open",
   "business.create": "Business added",

@@ -3,8 +3,7 @@
 // (use-enquiry-form.ts), not with the page: with Zod they are the largest
 // script a page with a form would otherwise load up front.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { businessReportSchema } from "~/features/directory/report-schema";
-import { placeSuggestionSchema } from "~/features/directory/suggestion-schema";
+import { businessReportSchema, placeSuggestionSchema } from "~/features/directory/report-schema";
 import { listingSubmissionSchema, sellStepSchema } from "~/features/marketplace/sell-submission-schema";
 import { requestedStep, STEP_FIELD } from "~/features/marketplace/sell-steps";
 import { contactSchema, listingInterestSchema, packageInterestSchema } from "~/features/enquiries/schemas";

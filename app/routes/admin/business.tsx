@@ -10,7 +10,9 @@ import {
   linkBusinessHygiene,
   saveDirectoryBusiness,
 } from "~/features/admin/directory.server";
+import { CertificatePhotos } from "~/features/admin/components/certificate-photos";
 import { ClosureDecision } from "~/features/admin/components/closure-decision";
+import { waitingCertificates } from "~/features/directory/certificates.server";
 import { HygieneLink } from "~/features/admin/components/hygiene-link";
 import { closureReportsOf } from "~/features/directory/closures.server";
 import { hygieneSuggestions, linkedEstablishment } from "~/features/directory/food-hygiene.server";
@@ -39,19 +41,23 @@ const idOrNew = (value: string) => (value === "new" ? null : idParam(value));
 
 export async function loader({ params }: Route.LoaderArgs) {
   const id = idOrNew(params.id);
-  if (id === null) return { business: null, closureReports: [], hours: null, hygiene: null, proposal: null };
+  if (id === null) {
+    return { business: null, closureReports: [], certificates: [], hours: null, hygiene: null, proposal: null };
+  }
   const business = await getDirectoryBusiness(id);
   if (!business) throw data(null, { status: 404 });
-  const [hours, linked, suggestions, proposal, closureReports] = await Promise.all([
+  const [hours, linked, suggestions, proposal, closureReports, certificates] = await Promise.all([
     hoursForm(id),
     linkedEstablishment(business.fhrsid),
     hygieneSuggestions(business),
     pendingHalalProposalOf(id),
     business.reportedClosedAt ? closureReportsOf(business) : [],
+    waitingCertificates(id),
   ]);
   return {
     business,
     closureReports,
+    certificates,
     hours,
     hygiene: { linked, suggestions },
     proposal: proposal && { ...proposal, sentAt: formatLondonDateTime(proposal.sentAt) },
@@ -143,7 +149,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 ];
 
 export default function AdminBusiness({
-  loaderData: { business, closureReports, hours, hygiene, proposal },
+  loaderData: { business, closureReports, certificates, hours, hygiene, proposal },
   actionData,
 }: Route.ComponentProps) {
   const yesNo = (value: boolean | null | undefined) =>
@@ -203,6 +209,7 @@ export default function AdminBusiness({
       {business?.reportedClosedAt ? (
         <ClosureDecision businessId={business.id} reportedAt={business.reportedClosedAt} reports={closureReports} />
       ) : null}
+      {business ? <CertificatePhotos businessId={business.id} photos={certificates} /> : null}
       {proposal ? (
         <div className="mb-6">
           <RevisionReview revision={proposal} actionData={actionData as IntentActionData | undefined} from="owner" />

@@ -22,6 +22,8 @@ const tables = [
   "review",
   // Shown under their review (decision 0093).
   "review_photo",
+  // A business's certificate photo staff showed (decision 0094).
+  "certificate_photo",
   "fsa_establishment",
   "postcode_location",
 ];

@@ -23,3 +23,4 @@ export * from "./reviews";
 export * from "./offers";
 export * from "./data-room";
 export * from "./evidence";
+export * from "./certificates";

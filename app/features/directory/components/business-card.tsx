@@ -73,17 +73,18 @@ export function BusinessCard({ business, eager = false }: { business: Business; 
         <p className="flex items-center gap-1 text-sm text-slate-700">
           <MapPin aria-hidden className="size-4 text-brand-700" />
           {business.town}
+          {placement ? (
+            <span> · {placement}</span>
+          ) : business.distanceKm !== null ? (
+            <span> · {formatDistance(business.distanceKm, business.distanceUnit)}</span>
+          ) : null}
+          {/* After where it is: the town and its distance read together. */}
           {band ? (
             <span>
               {" · "}
               <span aria-hidden>{priceBandLabels[band]}</span>
               <span className="sr-only">{priceBandWords[band]}</span>
             </span>
-          ) : null}
-          {placement ? (
-            <span> · {placement}</span>
-          ) : business.distanceKm !== null ? (
-            <span> · {formatDistance(business.distanceKm, business.distanceUnit)}</span>
           ) : null}
         </p>
         {business.address ? (

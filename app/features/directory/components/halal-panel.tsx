@@ -43,10 +43,13 @@ export function HalalPanel({
   slug,
   facts,
   staleReasons,
+  certificate,
 }: {
   slug: string;
   facts: HalalPanelFacts;
   staleReasons: string[];
+  /** The certificate's photo staff checked, and who and when (decision 0094). */
+  certificate: { url: string; checked: string } | null;
 }) {
   const certifier =
     facts.halalCertifierBody === "other"
@@ -112,6 +115,44 @@ export function HalalPanel({
             : "Not yet confirmed by a diner"}
         </Row>
       </dl>
+      {certificate ? (
+        <figure className="mt-4">
+          <a href={certificate.url} target="_blank" rel="noopener noreferrer">
+            <img
+              src={certificate.url}
+              alt="Photo of the halal certificate on display (opens in a new tab)"
+              width={320}
+              height={240}
+              loading="lazy"
+              className="max-h-60 w-auto rounded-md border border-slate-200 object-contain"
+            />
+          </a>
+          <figcaption className="mt-1 text-sm text-slate-700">{certificate.checked}</figcaption>
+        </figure>
+      ) : null}
+      <Form
+        method="post"
+        action={`/halal-network-space/${slug}/certificate`}
+        encType="multipart/form-data"
+        className="mt-4 grid gap-2 border-t border-slate-200 pt-4 text-sm"
+      >
+        <label htmlFor="certificate-photo">
+          Seen its halal certificate on the wall? Send us a photo: we check it before it is shown.
+        </label>
+        <div className="flex flex-wrap items-center gap-3">
+          <input
+            id="certificate-photo"
+            name="photo"
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            required
+            className="max-w-full text-sm"
+          />
+          <Button type="submit" variant="outline" size="sm">
+            Send photo
+          </Button>
+        </div>
+      </Form>
       <Form
         method="post"
         action={`/halal-network-space/${slug}/confirm`}

@@ -1,7 +1,6 @@
 import { CheckCircle2 } from "lucide-react";
-import { Button } from "~/components/ui/button";
-import { FormErrors, SelectField, TextareaField, TextField } from "~/components/ui/field";
-import { HoneypotField } from "~/components/forms/honeypot";
+import { SelectField, TextareaField } from "~/components/ui/field";
+import { SenderFields } from "~/features/enquiries/components/sender-fields";
 import type { EnquiryActionData } from "~/features/enquiries/enquiry-kinds";
 import { useEnquiryForm } from "~/lib/forms/use-enquiry-form";
 import { REPORT_FAILURE, reportChangeLabels, reportChanges } from "../report-schema";
@@ -50,24 +49,7 @@ export function ReportChange({ slug, actionData }: { slug: string; actionData?: 
           ))}
         </SelectField>
         <TextareaField meta={fields.details} label="What did you see?" rows={4} required />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField meta={fields.name} label="Your name" autoComplete="name" required />
-          <TextField
-            meta={fields.email}
-            label="Your email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            required
-          />
-        </div>
-        <HoneypotField />
-        <FormErrors form={form} />
-        <div>
-          <Button type="submit" disabled={submitting}>
-            {submitting ? "Sending..." : "Send report"}
-          </Button>
-        </div>
+        <SenderFields name={fields.name} email={fields.email} form={form} submitting={submitting} send="Send report" />
       </fetcher.Form>
     </details>
   );

@@ -1,10 +1,9 @@
 import { CheckCircle2 } from "lucide-react";
-import { Button } from "~/components/ui/button";
-import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
-import { HoneypotField } from "~/components/forms/honeypot";
+import { TextareaField, TextField } from "~/components/ui/field";
+import { SenderFields } from "~/features/enquiries/components/sender-fields";
 import type { EnquiryActionData } from "~/features/enquiries/enquiry-kinds";
 import { useEnquiryForm } from "~/lib/forms/use-enquiry-form";
-import { SUGGESTION_FAILURE } from "../suggestion-schema";
+import { SUGGESTION_FAILURE } from "../report-schema";
 
 const SUGGESTION_SUCCESS = {
   title: "Suggestion sent",
@@ -50,24 +49,13 @@ export function SuggestPlaceForm({
           rows={4}
           required
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField meta={fields.name} label="Your name" autoComplete="name" required />
-          <TextField
-            meta={fields.email}
-            label="Your email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            required
-          />
-        </div>
-        <HoneypotField />
-        <FormErrors form={form} />
-        <div>
-          <Button type="submit" disabled={submitting}>
-            {submitting ? "Sending..." : "Send suggestion"}
-          </Button>
-        </div>
+        <SenderFields
+          name={fields.name}
+          email={fields.email}
+          form={form}
+          submitting={submitting}
+          send="Send suggestion"
+        />
       </fetcher.Form>
     </>
   );
