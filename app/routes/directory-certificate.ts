@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { clientIpContext } from "~/context";
-import { getSessionUser } from "~/features/account/session.server";
+import { getSessionUser, signInFirst } from "~/features/account/session.server";
 import { getBusinessBySlug } from "~/features/directory/businesses.server";
 import { sendCertificatePhoto } from "~/features/directory/certificates.server";
 import { MAX_PHOTO_BYTES } from "~/lib/forms/form-rules";
@@ -16,11 +16,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const back = `/halal-network-space/${encodeURIComponent(params.slug)}`;
   const user = await getSessionUser(request);
   if (!user) {
-    return redirectWithToast(`/auth?redirectTo=${encodeURIComponent(back)}`, {
-      type: "error",
-      title: "Authentication Required",
-      description: "Please sign in to send a photo of the certificate.",
-    });
+    return signInFirst(back, "Please sign in to send a photo of the certificate.");
   }
   const form = await formOrRefusal(request, LIMITS);
   if (form instanceof Response) return form;

@@ -1,4 +1,4 @@
-import { getSessionUser } from "~/features/account/session.server";
+import { getSessionUser, signInFirst } from "~/features/account/session.server";
 import { getBusinessBySlug } from "~/features/directory/businesses.server";
 import { confirmBusiness, type ConfirmOutcome } from "~/features/directory/confirmations.server";
 import { clientIpContext } from "~/context";
@@ -24,11 +24,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const back = `/halal-network-space/${encodeURIComponent(params.slug)}`;
   const user = await getSessionUser(request);
   if (!user) {
-    return redirectWithToast(`/auth?redirectTo=${encodeURIComponent(back)}`, {
-      type: "error",
-      title: "Authentication Required",
-      description: "Please sign in to confirm a business.",
-    });
+    return signInFirst(back, "Please sign in to confirm a business.");
   }
   const business = await getBusinessBySlug(params.slug);
   const outcome =

@@ -1,5 +1,5 @@
 import { toggleFavourite } from "~/features/account/member.server";
-import { getSessionUser } from "~/features/account/session.server";
+import { getSessionUser, signInFirst } from "~/features/account/session.server";
 import { getBusinessBySlug } from "~/features/directory/businesses.server";
 import { safeRedirectPath } from "~/lib/links";
 import { formOrRefusal, TEXT_FORM_LIMITS } from "~/server/form-data.server";
@@ -16,11 +16,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const back = safeRedirectPath(form.get("redirectTo"), "/halal-network-space");
   const user = await getSessionUser(request);
   if (!user) {
-    return redirectWithToast(`/auth?redirectTo=${encodeURIComponent(back)}`, {
-      type: "error",
-      title: "Authentication Required",
-      description: "Please sign in to save favorite businesses.",
-    });
+    return signInFirst(back, "Please sign in to save favorite businesses.");
   }
   const business = await getBusinessBySlug(params.slug);
   try {

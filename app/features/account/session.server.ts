@@ -2,6 +2,7 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { auth, AUTH_COOKIE_PREFIX } from "~/server/auth.server";
 import { redirectInside } from "~/server/redirects.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 export type SessionUser = NonNullable<Awaited<ReturnType<typeof getSessionUser>>>;
 
@@ -69,4 +70,17 @@ export async function requireUser(request: Request) {
 /** The account button's label: full name, else the part of the e-mail before @, else 'Account'. */
 export function displayName(user: { fullName?: string | null; email?: string | null }) {
   return user.fullName?.trim() || user.email?.split("@")[0] || "Account";
+}
+
+/**
+ * A visitor's post that needs a member (a favourite, a confirmation, a photo):
+ * to /auth with the spec's "Authentication Required" toast saying why, and
+ * back to `back` once signed in.
+ */
+export function signInFirst(back: string, description: string) {
+  return redirectWithToast(`/auth?redirectTo=${encodeURIComponent(back)}`, {
+    type: "error",
+    title: "Authentication Required",
+    description,
+  });
 }
