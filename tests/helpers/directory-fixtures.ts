@@ -1,5 +1,8 @@
 // Directory businesses for integration tests: a published business in Leeds
-// with its week's hours, written as the owners' form takes them.
+// with its week's hours, written as the owners' form takes them, and what its
+// page loads.
+import { RouterContextProvider } from "react-router";
+import { loader as businessLoader } from "../../app/routes/directory-business";
 import type { Database } from "../../app/server/db.server";
 import { businessHours, directoryBusiness } from "../../app/server/schema";
 import { parsePeriods } from "../../app/features/directory/hours-input";
@@ -35,4 +38,13 @@ export async function addBusiness(
   const periods = weeklyPeriods(days);
   if (periods.length) await db.insert(businessHours).values(periods.map((p) => ({ ...p, businessId: id })));
   return id;
+}
+
+/** What a business's page loads for a visitor, as React Router calls its loader. */
+export function businessPageData(slug: string) {
+  return businessLoader({
+    params: { slug },
+    request: new Request(`http://localhost/halal-network-space/${slug}`),
+    context: new RouterContextProvider(),
+  } as never);
 }

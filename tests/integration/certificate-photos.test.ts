@@ -9,13 +9,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../app/features/account/session.server";
 import { decideCertificate } from "../../app/features/directory/certificates.server";
 import { loader as certificateFileLoader } from "../../app/routes/admin/certificate-photo";
-import { loader as businessLoader } from "../../app/routes/directory-business";
 import { action as certificateAction } from "../../app/routes/directory-certificate";
 import { certificatePhoto, user } from "../../app/server/schema";
 import { storage } from "../../app/server/storage.server";
 import { getToast } from "../../app/server/toast.server";
 import { callAction, signedInMember } from "../helpers/actions";
-import { addBusiness } from "../helpers/directory-fixtures";
+import { addBusiness, businessPageData } from "../helpers/directory-fixtures";
 import { migratedAppDatabase } from "../helpers/test-database";
 
 const app = migratedAppDatabase();
@@ -53,12 +52,7 @@ async function send(cookie: string, bytes: Buffer, name = "certificate.jpg") {
   return { status: answer.status, toast: toast?.title ?? null, location: answer.headers.get("location") };
 }
 
-const page = async () =>
-  businessLoader({
-    params: { slug },
-    request: new Request(`http://localhost/halal-network-space/${slug}`),
-    context: new RouterContextProvider(),
-  } as never);
+const page = () => businessPageData(slug);
 
 beforeAll(async () => {
   businessId = await addBusiness(db(), "Certificate Kebab", { halalStatus: "fully_halal" }, []);

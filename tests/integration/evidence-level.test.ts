@@ -8,12 +8,11 @@ import { searchBusinesses } from "../../app/features/directory/businesses.server
 import { refreshEvidenceLevelsOn } from "../../app/features/directory/confirmations.server";
 import { parseDirectoryQuery } from "../../app/features/directory/directory-query.server";
 import { action as confirmAction } from "../../app/routes/directory-confirm";
-import { loader as businessLoader } from "../../app/routes/directory-business";
 import { addDays, londonDay, londonMidnight } from "../../app/lib/dates";
 import { getToast } from "../../app/server/toast.server";
 import { businessConfirmation, directoryBusiness, user } from "../../app/server/schema";
 import { callAction, signedInMember } from "../helpers/actions";
-import { addBusiness } from "../helpers/directory-fixtures";
+import { addBusiness, businessPageData } from "../helpers/directory-fixtures";
 import { migratedAppDatabase } from "../helpers/test-database";
 
 const app = migratedAppDatabase();
@@ -156,10 +155,7 @@ describe("diners' confirmations", () => {
     );
 
     // The page says so.
-    const page = await businessLoader({
-      params: { slug },
-      request: new Request(`http://localhost/halal-network-space/${slug}`),
-    } as never);
+    const page = await businessPageData(slug);
     expect(page.business.evidenceLevel).toBe(2);
     expect(page.business.lastConfirmedOn).toBe(today);
 

@@ -10,13 +10,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../app/features/account/session.server";
 import { decideReview } from "../../app/features/reviews/moderation.server";
 import { removeReviewPhoto } from "../../app/features/reviews/photos.server";
-import { loader as businessLoader } from "../../app/routes/directory-business";
 import { action as reviewAction } from "../../app/routes/directory-review";
 import { action as reportAction, loader as reportLoader } from "../../app/routes/review-report";
 import { auditLog, review, reviewPhoto, reviewReport, user } from "../../app/server/schema";
 import { storage } from "../../app/server/storage.server";
 import { callAction, signedInMember } from "../helpers/actions";
-import { addBusiness } from "../helpers/directory-fixtures";
+import { addBusiness, businessPageData } from "../helpers/directory-fixtures";
 import { migratedAppDatabase } from "../helpers/test-database";
 
 const app = migratedAppDatabase();
@@ -59,12 +58,7 @@ const photosOf = async (userId: string) =>
     .where(eq(review.userId, userId))
     .orderBy(reviewPhoto.id);
 
-const page = async () =>
-  businessLoader({
-    params: { slug },
-    request: new Request(`http://localhost/halal-network-space/${slug}`),
-    context: new RouterContextProvider(),
-  } as never);
+const page = () => businessPageData(slug);
 
 beforeAll(async () => {
   await addBusiness(db(), "Photo Grill", { halalStatus: "fully_halal" }, []);
