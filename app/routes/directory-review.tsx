@@ -13,7 +13,6 @@ import { type IntentActionData } from "~/lib/use-intent-form";
 import { formOrRefusal, type FormLimits } from "~/server/form-data.server";
 import {
   encodeReviewPhotos,
-  photosAfterEdit,
   photosOfReviews,
   removePhotoFiles,
   replaceReviewPhotos,
@@ -89,7 +88,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // Photos (decision 0093): at most four kept and added, each a real picture, or nothing changes.
   const { photos: files = [], removePhoto: removing = [] } = submission.value;
   const current = existing ? ((await photosOfReviews([existing.id])).get(existing.id) ?? []) : [];
-  const photoError = tooManyPhotos(photosAfterEdit(current, removing, files.length))
+  const photoError = tooManyPhotos(current, removing, files.length)
     ? `A review can have up to ${MAX_REVIEW_PHOTOS} photos`
     : null;
   const encoded = photoError ? { error: photoError } : await encodeReviewPhotos(files);

@@ -12,6 +12,7 @@ import { WEEKDAYS, type Schedule } from "~/features/directory/opening-hours";
 import { directoryTabs, type DirectoryCategory } from "~/lib/categories";
 import { londonDay } from "~/lib/dates";
 import { slugify } from "~/lib/slug";
+import { MAX_PHOTO_PIXELS } from "~/server/photo-encoding.server";
 import { db } from "~/server/db.server";
 import { directoryBusiness, directoryCategory, user } from "~/server/schema";
 import { storage } from "~/server/storage.server";
@@ -26,7 +27,6 @@ import type { PlacedAt } from "~/features/places/placement";
 const FOLDER = "businesses";
 /** Stored 1,200 × 800; narrower copies are made on request (app/server/image-variants.server.ts). */
 const IMAGE_SIZE = { width: 1200, height: 800 };
-const MAX_PIXELS = 40_000_000;
 
 const businessSorts = {
   name: directoryBusiness.name,
@@ -242,7 +242,7 @@ export async function storeBusinessImage(file: File): Promise<{ url: string } | 
   const name = crypto.randomBytes(16).toString("hex");
   let bytes: Buffer;
   try {
-    bytes = await sharp(input, { limitInputPixels: MAX_PIXELS })
+    bytes = await sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS })
       .rotate()
       .resize({ ...IMAGE_SIZE, fit: "cover" })
       .webp({ quality: 80 })

@@ -4,17 +4,18 @@
 // public uploads and the business page names who checked it and when.
 import crypto from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
-import sharp from "sharp";
 import { memberName } from "~/features/messages/message-rules";
 import { recordAudit } from "~/server/audit.server";
 import { db } from "~/server/db.server";
+import { DOCUMENT_TOO_SMALL } from "~/server/documents.server";
+import { photoAsWebp, shorterSide } from "~/server/photo-encoding.server";
 import { hitRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
 import { certificatePhoto, directoryBusiness, user } from "~/server/schema";
 import { storage } from "~/server/storage.server";
 
 const FOLDER = "certificates";
 const LONGEST_SIDE = 2000;
-/** A certificate must be readable: smaller photos are refused. */
+/** A certificate must be readable: smaller photos are refused, as data-room documents are. */
 const MIN_SIDE = 300;
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -24,7 +25,6 @@ export const CERTIFICATE_RATE_LIMITS = {
 } satisfies Record<string, RateLimitRule>;
 
 export const CERTIFICATE_REFUSED = "Please choose a JPEG, PNG or WebP photo of the certificate.";
-export const CERTIFICATE_TOO_SMALL = "This photo is too small to read. Please send one at least 300 pixels across.";
 
 const waiting = () => storage().submissions.folder(FOLDER);
 const shown = () => storage().uploads.folder(FOLDER);
@@ -33,14 +33,9 @@ export const certificateUrl = (name: string) => `/uploads/${FOLDER}/${name}`;
 /** The photo re-encoded as WebP, upright and without its metadata, or why it is refused. */
 async function encodeCertificate(file: File): Promise<Buffer | { error: string }> {
   try {
-    const image = sharp(Buffer.from(await file.arrayBuffer()), { limitInputPixels: 60_000_000 });
-    const { width = 0, height = 0 } = await image.metadata();
-    if (Math.min(width, height) < MIN_SIDE) return { error: CERTIFICATE_TOO_SMALL };
-    return await image
-      .rotate()
-      .resize({ width: LONGEST_SIDE, height: LONGEST_SIDE, fit: "inside", withoutEnlargement: true })
-      .webp({ quality: 85 })
-      .toBuffer();
+    const input = Buffer.from(await file.arrayBuffer());
+    if ((await shorterSide(input)) < MIN_SIDE) return { error: DOCUMENT_TOO_SMALL };
+    return await photoAsWebp(input, { longestSide: LONGEST_SIDE, quality: 85 });
   } catch {
     return { error: CERTIFICATE_REFUSED };
   }

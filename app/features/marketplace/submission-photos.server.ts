@@ -4,12 +4,10 @@
 // named by its content hash. They stay out of the public uploads until staff
 // publish the listing.
 import crypto from "node:crypto";
-import sharp from "sharp";
+import { photoAsWebp } from "~/server/photo-encoding.server";
 import type { ObjectStore } from "~/server/storage.server";
 
 const LONGEST_SIDE = 2000;
-// A small file can still decode to an enormous bitmap; refuse those.
-const MAX_PIXELS = 40_000_000;
 
 export type StoredPhotos = { names: string[] } | { error: string };
 
@@ -18,13 +16,7 @@ export async function storeSubmissionPhotos(files: File[], store: ObjectStore): 
   for (const [index, file] of files.entries()) {
     try {
       const input = Buffer.from(await file.arrayBuffer());
-      encoded.push(
-        await sharp(input, { limitInputPixels: MAX_PIXELS })
-          .rotate()
-          .resize({ width: LONGEST_SIDE, height: LONGEST_SIDE, fit: "inside", withoutEnlargement: true })
-          .webp({ quality: 82 })
-          .toBuffer(),
-      );
+      encoded.push(await photoAsWebp(input, { longestSide: LONGEST_SIDE, quality: 82 }));
     } catch {
       return { error: `Photo ${index + 1} could not be read as an image. Please choose a JPEG, PNG or WebP photo.` };
     }

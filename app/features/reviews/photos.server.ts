@@ -1,20 +1,19 @@
 // Photos under reviews (issue #47, decision 0093): up to four a review,
-// decoded and re-encoded as WebP no larger than 1,600 px, which leaves their
-// EXIF (the camera, the time, the place) behind. They are public images, shown
+// re-encoded as WebP no larger than 1,600 px without their EXIF
+// (app/server/photo-encoding.server.ts). They are public images, shown
 // only with their review; staff remove one without removing the review.
 import crypto from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import sharp from "sharp";
 import { IMAGE_WIDTHS } from "~/lib/images";
 import { recordAudit } from "~/server/audit.server";
 import { db } from "~/server/db.server";
+import { photoAsWebp } from "~/server/photo-encoding.server";
 import { storage } from "~/server/storage.server";
 import { reviewPhoto, reviewReport } from "~/server/schema";
 import { MAX_REVIEW_PHOTOS } from "./review-rules";
 
 const FOLDER = "reviews";
 const LONGEST_SIDE = 1600;
-const MAX_PIXELS = 40_000_000;
 
 export const photoUrl = (name: string) => `/uploads/${FOLDER}/${name}`;
 
@@ -26,13 +25,7 @@ export async function encodeReviewPhotos(files: File[]): Promise<{ photos: Buffe
   const photos: Buffer[] = [];
   for (const file of files) {
     try {
-      photos.push(
-        await sharp(Buffer.from(await file.arrayBuffer()), { limitInputPixels: MAX_PIXELS })
-          .rotate()
-          .resize({ width: LONGEST_SIDE, height: LONGEST_SIDE, fit: "inside", withoutEnlargement: true })
-          .webp({ quality: 80 })
-          .toBuffer(),
-      );
+      photos.push(await photoAsWebp(Buffer.from(await file.arrayBuffer()), { longestSide: LONGEST_SIDE, quality: 80 }));
     } catch {
       return { error: `${file.name} could not be read as a picture. Please choose JPEG, PNG or WebP photos.` };
     }
@@ -53,13 +46,10 @@ export async function photosOfReviews(reviewIds: number[]) {
   return photos;
 }
 
-/** How many photos a review would have after an edit: those kept and those added. */
-export function photosAfterEdit(current: { id: number }[], removing: number[], adding: number) {
-  return current.filter((p) => !removing.includes(p.id)).length + adding;
+/** Whether an edit would leave the review more than MAX_REVIEW_PHOTOS: those kept and those added. */
+export function tooManyPhotos(current: { id: number }[], removing: number[], adding: number) {
+  return current.filter((p) => !removing.includes(p.id)).length + adding > MAX_REVIEW_PHOTOS;
 }
-
-/** Whether the review may have these photos: at most MAX_REVIEW_PHOTOS. */
-export const tooManyPhotos = (count: number) => count > MAX_REVIEW_PHOTOS;
 
 /**
  * The member's edit of their review's photos, once the review is saved: the
