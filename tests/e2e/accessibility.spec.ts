@@ -73,11 +73,13 @@ for (const viewport of [
       await expect(page.getByText("Invalid email address")).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
       await page.goto("/services");
+      await hydrated(page);
       await page.getByRole("button", { name: "Get started with GROWTH PLAN" }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Submit" }).click();
       await expect(page.getByRole("dialog").getByText("Invalid email address")).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
       await page.goto("/buy");
+      await hydrated(page);
       await page.getByRole("button", { name: "Register Interest" }).first().click();
       await page.getByRole("dialog").getByRole("button", { name: "Register Interest" }).click();
       await expect(page.getByRole("dialog").getByText("Invalid email address")).toBeVisible();

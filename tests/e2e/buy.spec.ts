@@ -43,6 +43,7 @@ test("search, category, location and sort filter and order the list, in the URL"
 
 test("the detail dialog and the register-interest dialog open from a card", async ({ page }) => {
   await page.goto("/buy");
+  await hydrated(page);
   await kebab(page).getByRole("button", { name: "View Details" }).click();
   const details = page.getByRole("dialog", { name: "Established Kebab Takeaway in Cwmbran" });
   await expect(details).toBeVisible();
@@ -63,6 +64,7 @@ test("the detail dialog and the register-interest dialog open from a card", asyn
 
 test("the image viewer opens at an index, moves with arrows without wrapping, and closes", async ({ page }) => {
   await page.goto("/buy");
+  await hydrated(page);
   const opener = kebab(page).getByRole("button", { name: /View photos of/ });
   await opener.click();
   const viewer = page.getByRole("dialog", { name: "Photos of Established Kebab Takeaway in Cwmbran" });
@@ -99,6 +101,8 @@ test("each listing has its own page with an Offer in JSON-LD", async ({ page }) 
   expect(jsonLd).toMatchObject({ "@type": "Offer", price: "45000.00", priceCurrency: "GBP" });
   expect(jsonLd.itemOffered).toMatchObject({ "@type": "LocalBusiness" });
 
+  // The viewer is JavaScript's alone: a click before the page hydrates would be lost.
+  await hydrated(page);
   await page.getByRole("button", { name: "View photo 3 of 10" }).click();
   await expect(page.getByRole("dialog")).toContainText("3 / 10");
   await expect(page.locator("#register-interest").getByLabel("Full Name")).toBeVisible();

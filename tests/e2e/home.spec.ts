@@ -87,6 +87,7 @@ test("the calls to action go where the spec says", async ({ page }) => {
 
 test("a featured listing opens the detail dialog and the image viewer from home", async ({ page }) => {
   await page.goto("/");
+  await hydrated(page);
   const forSale = page.getByRole("region", { name: "Businesses for sale" });
   const card = forSale.getByRole("article").filter({ hasText: "Egyptian Café in Newport" });
   await card.getByRole("button", { name: "View Details" }).click();
