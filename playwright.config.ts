@@ -16,7 +16,7 @@ const PUBLISHES = [
   /deal-pages\.spec\.ts/,
   /listing-views\.spec\.ts/,
   /payments\.spec\.ts/,
-  /directory-(halal|hours|hygiene|placement|evidence)\.spec\.ts/,
+  /directory-(halal|hours|hygiene|placement|evidence|added)\.spec\.ts/,
   /security\/idor\.spec\.ts/,
   /security\/injection-published\.spec\.ts/,
   /review(s|-photos)\.spec\.ts/,

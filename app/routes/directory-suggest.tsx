@@ -38,11 +38,11 @@ export default function DirectorySuggest({ actionData }: Route.ComponentProps) {
           <SuggestPlaceForm actionData={actionData} member={member?.contact} />
         </Card>
         <p className="mt-6 text-sm text-slate-700">
-          Is it your own business? Ask us to add it from the{" "}
-          <Link to="/contact" className="font-semibold text-brand-800 underline">
-            contact page
+          Is it your own business?{" "}
+          <Link to="/halal-network-space/add" className="font-semibold text-brand-800 underline">
+            Add it yourself
           </Link>
-          , or{" "}
+          , free, or{" "}
           <Link to="/halal-network-space" className="font-semibold text-brand-800 underline">
             find it in the directory
           </Link>{" "}

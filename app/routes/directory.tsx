@@ -167,6 +167,10 @@ export default function Directory({
             Suggest a place
           </Link>
           {" · "}
+          <Link to="/halal-network-space/add" className="font-semibold text-brand-800 underline">
+            Add your own business, free
+          </Link>
+          {" · "}
           <Link to={EVIDENCE_RULES_PATH} className="font-semibold text-brand-800 underline">
             How we grade halal evidence
           </Link>

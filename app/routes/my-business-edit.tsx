@@ -3,7 +3,9 @@ import { data, Form, Link } from "react-router";
 import { MemberPageHeader } from "~/components/layout/member-page-header";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
+import { FileField, FormErrors, TextareaField, TextField } from "~/components/ui/field";
+import { clientIpContext } from "~/context";
+import { sendCertificatePhoto } from "~/features/directory/certificates.server";
 import {
   EvidenceFields,
   HoursFields,
@@ -36,7 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const { user, business } = await requireOwnedBusiness(request, params.id);
   const form = await formOrRefusal(request, { ...SELL_FORM_LIMITS, maxFiles: 1 });
   if (form instanceof Response) return form;
@@ -46,7 +48,27 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (submission.status !== "success") {
       return data<IntentActionData>({ intent, result: submission.reply() }, { status: 400 });
     }
-    const outcome = await proposeHalal(user, business.id, submission.value);
+    const { certificatePhoto, ...halal } = submission.value;
+    // The photo first: one that cannot be read refuses the form, and nothing is proposed.
+    const photo = certificatePhoto?.size
+      ? await sendCertificatePhoto(user, business.id, certificatePhoto, context.get(clientIpContext))
+      : null;
+    if (photo !== null && photo !== "sent") {
+      const error =
+        photo === "rate-limited"
+          ? "Too many photos sent. Please try again later."
+          : photo === "not-found"
+            ? "The certificate photo goes to the business's page once it is published."
+            : photo.error;
+      return data<IntentActionData>(
+        {
+          intent,
+          result: submission.reply({ fieldErrors: { certificatePhoto: [error] }, hideFields: ["certificatePhoto"] }),
+        },
+        { status: 400 },
+      );
+    }
+    const outcome = await proposeHalal(user, business.id, halal);
     if (!outcome) throw data(null, { status: 404 });
     return redirectWithToast(
       "/my-businesses",
@@ -56,7 +78,9 @@ export async function action({ request, params }: Route.ActionArgs) {
             title: "Halal details sent for checking",
             description: "The page shows the current details until our team has checked yours.",
           }
-        : { type: "success", title: "Nothing has changed" },
+        : photo === "sent"
+          ? { type: "success", title: "Certificate photo sent for checking" }
+          : { type: "success", title: "Nothing has changed" },
     );
   }
   const submission = parseWithZod(form, { schema: ownerEditSchema });
@@ -170,9 +194,14 @@ export default function MyBusinessEdit({
               Your details sent {proposal.sentAt} are waiting to be checked. Sending again replaces them.
             </p>
           ) : null}
-          <Form {...halal.formProps} className="grid gap-5">
+          <Form {...halal.formProps} encType="multipart/form-data" className="grid gap-5">
             <input type="hidden" name="intent" value="halal" />
             <EvidenceFields fields={halal.fields} proposal />
+            <FileField
+              meta={halal.fields.certificatePhoto}
+              label="A photo of the certificate (optional; JPEG, PNG or WebP, up to 5 MB; only our team sees it until checked)"
+              accept="image/jpeg,image/png,image/webp"
+            />
             <FormErrors form={halal.form} />
             <div>
               <Button type="submit" disabled={halal.submitting}>

@@ -161,7 +161,9 @@ for (const role of ["visitor", "member", "staff"] as const) {
       "/admin/messages/:id": ["1"],
       // Nobody's, and no claim: an owner's own are posted to in tests/e2e/security/injection.spec.ts.
       "/my-businesses/:id": ["1"],
+      "/my-businesses/added/:id": ["1"],
       "/admin/claims/:id": ["1"],
+      "/admin/submissions/:id": ["1"],
       // Reviews (decision 0035): a review id that may or may not exist; staff's forms refuse these bodies first.
       "/halal-network-space/:slug/reviews/:id": ["1"],
       "/admin/reviews/:id": ["1"],

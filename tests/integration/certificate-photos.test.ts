@@ -10,7 +10,8 @@ import type { SessionUser } from "../../app/features/account/session.server";
 import { decideCertificate } from "../../app/features/directory/certificates.server";
 import { loader as certificateFileLoader } from "../../app/routes/admin/certificate-photo";
 import { action as certificateAction } from "../../app/routes/directory-certificate";
-import { certificatePhoto, user } from "../../app/server/schema";
+import { action as ownerEditAction } from "../../app/routes/my-business-edit";
+import { certificatePhoto, halalProposal, user } from "../../app/server/schema";
 import { storage } from "../../app/server/storage.server";
 import { getToast } from "../../app/server/toast.server";
 import { callAction, signedInMember } from "../helpers/actions";
@@ -119,5 +120,53 @@ describe("a certificate photo", () => {
     expect(await storage().submissions.folder("certificates").has(waiting!.name)).toBe(false);
     expect(await storage().uploads.folder("certificates").has(waiting!.name)).toBe(false);
     expect((await page()).halal.certificate!.url).not.toContain(waiting!.name);
+  });
+});
+
+describe("an owner's certificate photo, with their halal details", () => {
+  const edit = async (cookie: string, id: number, photo: File) => {
+    const form = new FormData();
+    form.set("intent", "halal");
+    form.set("halalStatus", "fully_halal");
+    form.set("halalCertifierBody", "hmc");
+    form.set("certificatePhoto", photo);
+    return callAction<{ result: { error?: Record<string, string[]> } }>(ownerEditAction, {
+      path: `/my-businesses/${id}/edit`,
+      params: { id: String(id) },
+      body: form,
+      headers: { cookie },
+    });
+  };
+
+  it("waits for staff as the owner's, and one that is not a picture refuses the form and proposes nothing", async () => {
+    const owner = await signedInMember("cert-owner@example.com", { ip: "198.51.100.172", fullName: "Owner One" });
+    const id = await addBusiness(db(), "Owned Certificate Grill", { ownerId: owner.id }, []);
+    const refused = await edit(
+      owner.cookie,
+      id,
+      new File(["<svg onload=alert(1)>"], "cert.jpg", { type: "image/jpeg" }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data.result.error?.certificatePhoto).toEqual([
+      "Please choose a JPEG, PNG or WebP photo of the certificate.",
+    ]);
+    expect(await db().select().from(halalProposal).where(eq(halalProposal.businessId, id))).toEqual([]);
+    expect(await db().select().from(certificatePhoto).where(eq(certificatePhoto.businessId, id))).toEqual([]);
+
+    const sent = await edit(
+      owner.cookie,
+      id,
+      new File([new Uint8Array(await certificate())], "cert.jpg", { type: "image/jpeg" }),
+    );
+    expect(sent.status).toBe(302);
+    const [photo] = await db().select().from(certificatePhoto).where(eq(certificatePhoto.businessId, id));
+    expect(photo).toMatchObject({ status: "pending", fromOwner: true, userId: owner.id });
+    expect(await db().select().from(halalProposal).where(eq(halalProposal.businessId, id))).toHaveLength(1);
+    // Another member's post to the owner's form sends nothing.
+    expect(
+      (await edit(diner.cookie, id, new File([new Uint8Array(await certificate())], "c.jpg", { type: "image/jpeg" })))
+        .status,
+    ).toBe(404);
+    expect(await db().select().from(certificatePhoto).where(eq(certificatePhoto.businessId, id))).toHaveLength(1);
   });
 });

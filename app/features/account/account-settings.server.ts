@@ -7,6 +7,7 @@ import { APIError } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 import { data } from "react-router";
+import { dropPendingDrafts } from "~/features/owners/submissions.server";
 import { auth } from "~/server/auth.server";
 import { db } from "~/server/db.server";
 import { FormBodyError, readFormData, TEXT_FORM_LIMITS } from "~/server/form-data.server";
@@ -143,6 +144,7 @@ async function deleteAccount(formData: FormData, request: Request, user: Session
       submission.reply({ ...hide, fieldErrors: { password: ["That password is not right"] } }),
     );
   }
+  await dropPendingDrafts(user.id);
   // What the member sent stays as a record of the enquiry, without who they are.
   await db()
     .update(enquiry)

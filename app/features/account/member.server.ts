@@ -13,6 +13,7 @@ import {
   directoryBusiness,
   enquiry,
   businessConfirmation,
+  businessSubmission,
   certificatePhoto,
   favouriteBusiness,
   passkey,
@@ -185,73 +186,93 @@ export async function exportMemberData(userId: string) {
     })
     .from(user)
     .where(eq(user.id, userId));
-  const [saved, favourites, subscriptions, enquiries, sessions, passkeys, searches, confirmations, certificates] =
-    await Promise.all([
-      db()
-        .select({ ...maskableColumns, savedAt: savedListing.createdAt })
-        .from(savedListing)
-        .innerJoin(businessListing, eq(businessListing.id, savedListing.listingId))
-        .where(eq(savedListing.userId, userId))
-        // The export, like every other view, names a confidential listing only to those with access.
-        .then((rows) => viewListings({ id: userId }, rows)),
-      db()
-        .select({ business: directoryBusiness.name, url: directoryBusiness.slug, savedAt: favouriteBusiness.createdAt })
-        .from(favouriteBusiness)
-        .innerJoin(directoryBusiness, eq(directoryBusiness.id, favouriteBusiness.businessId))
-        .where(eq(favouriteBusiness.userId, userId)),
-      listSubscriptions(userId),
-      db()
-        .select({
-          kind: enquiry.kind,
-          subject: enquiry.subject,
-          fields: enquiry.fields,
-          status: enquiry.status,
-          createdAt: enquiry.createdAt,
-        })
-        .from(enquiry)
-        .where(eq(enquiry.userId, userId)),
-      db()
-        .select({
-          signedInAt: session.createdAt,
-          lastUsedAt: session.updatedAt,
-          expiresAt: session.expiresAt,
-          ipAddress: session.ipAddress,
-          userAgent: session.userAgent,
-        })
-        .from(session)
-        .where(eq(session.userId, userId)),
-      listPasskeys(userId),
-      db()
-        .select({
-          name: savedSearch.name,
-          filters: savedSearch.query,
-          emails: savedSearch.frequency,
-          lastAlertAt: savedSearch.lastAlertAt,
-          createdAt: savedSearch.createdAt,
-        })
-        .from(savedSearch)
-        .where(eq(savedSearch.userId, userId)),
-      // "Still as described" (decision 0091).
-      db()
-        .select({
-          business: directoryBusiness.name,
-          url: directoryBusiness.slug,
-          confirmedOn: businessConfirmation.confirmedOn,
-        })
-        .from(businessConfirmation)
-        .innerJoin(directoryBusiness, eq(directoryBusiness.id, businessConfirmation.businessId))
-        .where(eq(businessConfirmation.userId, userId)),
-      // Photos of certificates they sent (decision 0094).
-      db()
-        .select({
-          business: directoryBusiness.name,
-          status: certificatePhoto.status,
-          sentAt: certificatePhoto.createdAt,
-        })
-        .from(certificatePhoto)
-        .innerJoin(directoryBusiness, eq(directoryBusiness.id, certificatePhoto.businessId))
-        .where(eq(certificatePhoto.userId, userId)),
-    ]);
+  const [
+    saved,
+    favourites,
+    subscriptions,
+    enquiries,
+    sessions,
+    passkeys,
+    searches,
+    confirmations,
+    certificates,
+    added,
+  ] = await Promise.all([
+    db()
+      .select({ ...maskableColumns, savedAt: savedListing.createdAt })
+      .from(savedListing)
+      .innerJoin(businessListing, eq(businessListing.id, savedListing.listingId))
+      .where(eq(savedListing.userId, userId))
+      // The export, like every other view, names a confidential listing only to those with access.
+      .then((rows) => viewListings({ id: userId }, rows)),
+    db()
+      .select({ business: directoryBusiness.name, url: directoryBusiness.slug, savedAt: favouriteBusiness.createdAt })
+      .from(favouriteBusiness)
+      .innerJoin(directoryBusiness, eq(directoryBusiness.id, favouriteBusiness.businessId))
+      .where(eq(favouriteBusiness.userId, userId)),
+    listSubscriptions(userId),
+    db()
+      .select({
+        kind: enquiry.kind,
+        subject: enquiry.subject,
+        fields: enquiry.fields,
+        status: enquiry.status,
+        createdAt: enquiry.createdAt,
+      })
+      .from(enquiry)
+      .where(eq(enquiry.userId, userId)),
+    db()
+      .select({
+        signedInAt: session.createdAt,
+        lastUsedAt: session.updatedAt,
+        expiresAt: session.expiresAt,
+        ipAddress: session.ipAddress,
+        userAgent: session.userAgent,
+      })
+      .from(session)
+      .where(eq(session.userId, userId)),
+    listPasskeys(userId),
+    db()
+      .select({
+        name: savedSearch.name,
+        filters: savedSearch.query,
+        emails: savedSearch.frequency,
+        lastAlertAt: savedSearch.lastAlertAt,
+        createdAt: savedSearch.createdAt,
+      })
+      .from(savedSearch)
+      .where(eq(savedSearch.userId, userId)),
+    // "Still as described" (decision 0091).
+    db()
+      .select({
+        business: directoryBusiness.name,
+        url: directoryBusiness.slug,
+        confirmedOn: businessConfirmation.confirmedOn,
+      })
+      .from(businessConfirmation)
+      .innerJoin(directoryBusiness, eq(directoryBusiness.id, businessConfirmation.businessId))
+      .where(eq(businessConfirmation.userId, userId)),
+    // Photos of certificates they sent (decision 0094).
+    db()
+      .select({
+        business: directoryBusiness.name,
+        status: certificatePhoto.status,
+        sentAt: certificatePhoto.createdAt,
+      })
+      .from(certificatePhoto)
+      .innerJoin(directoryBusiness, eq(directoryBusiness.id, certificatePhoto.businessId))
+      .where(eq(certificatePhoto.userId, userId)),
+    // Businesses they added (decision 0095), as they sent them.
+    db()
+      .select({
+        sent: businessSubmission.sent,
+        status: businessSubmission.status,
+        reason: businessSubmission.reason,
+        sentAt: businessSubmission.createdAt,
+      })
+      .from(businessSubmission)
+      .where(eq(businessSubmission.userId, userId)),
+  ]);
   const payments = await paymentsOf(subscriptions.map((s) => s.id));
   return {
     exportedAt: new Date().toISOString(),
@@ -274,6 +295,7 @@ export async function exportMemberData(userId: string) {
     savedSearches: searches.map((s) => ({ ...s, url: `/buy${s.filters ? `?${s.filters}` : ""}` })),
     businessConfirmations: confirmations.map((c) => ({ ...c, url: `/halal-network-space/${c.url}` })),
     certificatePhotos: certificates,
+    addedBusinesses: added,
   };
 }
 

@@ -8,6 +8,7 @@ import { FAILING_EMAIL_ATTEMPTS } from "~/server/outbox.server";
 import {
   businessClaim,
   businessListing,
+  businessSubmission,
   enquiry,
   halalProposal,
   listingRevision,
@@ -49,6 +50,10 @@ export async function waitingWork() {
     ["heldReviews", waiting(review, review.createdAt, eq(review.status, "held"))],
     ["reportedReviews", waiting(reviewReport, reviewReport.createdAt, eq(reviewReport.status, "open"))],
     ["claims", waiting(businessClaim, businessClaim.updatedAt, eq(businessClaim.status, "pending"))],
+    [
+      "addedBusinesses",
+      waiting(businessSubmission, businessSubmission.createdAt, eq(businessSubmission.status, "pending")),
+    ],
     ["halalProposals", waiting(halalProposal, halalProposal.createdAt, eq(halalProposal.status, "pending"))],
     ["reportedThreads", waiting(threadReport, threadReport.createdAt, eq(threadReport.status, "open"))],
     ["failingEmails", waiting(outbox, outbox.createdAt, failingEmails)],

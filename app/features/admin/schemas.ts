@@ -11,12 +11,14 @@ import { listingCategoryCodes } from "~/lib/categories";
 const UK_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/;
 const MAX_FEATURES = 20;
 
-const ukPostcode = () =>
+const requiredUkPostcode = (required: string) =>
   z
-    .string()
+    .string({ error: required })
     .overwrite((v) => cleanLine(v).trim().toUpperCase())
-    .regex(UK_POSTCODE, "Please enter a full UK postcode, like LS1 4AP")
-    .optional();
+    .min(1, { error: required, abort: true })
+    .regex(UK_POSTCODE, "Please enter a full UK postcode, like LS1 4AP");
+
+const ukPostcode = () => requiredUkPostcode("Please enter a full UK postcode, like LS1 4AP").optional();
 
 // Great Britain and Northern Ireland lie within these.
 const latitude = () =>
@@ -146,11 +148,23 @@ export const halalStatementShape = {
   ...certifiedShape,
 };
 
+/** What names a business and where it is: the first step of adding one (decision 0095), and staff's form. */
+export const businessIdentityShape = {
+  name: line("Name is required", 100, "Name must be less than 100 characters"),
+  category: z.enum(["food", "other"], { error: "Please choose a category" }),
+};
+
+/** A business's address as a member adding it gives it: all of it, with a full postcode. */
+export const businessAddressShape = {
+  address: line("Address is required", 200, "Address must be less than 200 characters"),
+  town: line("Town is required", 100, "Town must be less than 100 characters"),
+  postcode: requiredUkPostcode("Postcode is required"),
+};
+
 /** A directory business as staff edit it. */
 export const businessSchema = z
   .object({
-    name: line("Name is required", 100, "Name must be less than 100 characters"),
-    category: z.enum(["food", "other"], { error: "Please choose a category" }),
+    ...businessIdentityShape,
     town: line("Town is required", 100, "Town must be less than 100 characters"),
     address: optionalLine(200, "Address must be less than 200 characters"),
     postcode: ukPostcode(),

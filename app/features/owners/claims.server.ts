@@ -37,7 +37,8 @@ interface Member {
 }
 
 const CLAIMS_FOLDER = "claims";
-const claimDocuments = () => storage().submissions.folder(CLAIMS_FOLDER);
+/** Where claims' and added businesses' proof documents are kept: the private store. */
+export const claimDocuments = () => storage().submissions.folder(CLAIMS_FOLDER);
 const dashboardUrl = () => new URL("/my-businesses", env().SITE_URL).toString();
 
 /** Whether the member is the business's approved owner: what reviews and replies will ask. */
@@ -84,7 +85,7 @@ export async function claimPage(slug: string, memberId: string) {
 }
 
 /** Counts one claim step against the member and the network; false when either is over. */
-async function withinLimits(memberId: string, network: string) {
+export async function withinClaimLimits(memberId: string, network: string) {
   const [member, net] = await Promise.all([
     hitRateLimit(db(), `claim:${memberId}`, CLAIM_RATE_LIMITS.member),
     hitRateLimit(db(), `claim-network:${network}`, CLAIM_RATE_LIMITS.network),
@@ -92,8 +93,11 @@ async function withinLimits(memberId: string, network: string) {
   return member.allowed && net.allowed;
 }
 
-/** The code's keyed hash, bound to the member and the business: a code is worth nothing on another claim. */
-function codeHash(businessId: number, memberId: string, code: string) {
+/**
+ * The code's keyed hash, bound to the member and the business (an added
+ * business's draft, decision 0095): a code is worth nothing on another claim.
+ */
+export function claimCodeHash(businessId: number, memberId: string, code: string) {
   return crypto
     .createHmac("sha256", sessionSecret())
     .update(`hbs business claim\n${businessId}\n${memberId}\n${code}`)
@@ -145,12 +149,12 @@ export async function sendClaimCode(
   const domain = websiteDomain(business.website);
   if (!domain) return "no-website";
   if (!isAddressAt(email, domain)) return "wrong-domain";
-  if (!(await withinLimits(member.id, network))) return "rate-limited";
+  if (!(await withinClaimLimits(member.id, network))) return "rate-limited";
   const values = {
     method: "code" as const,
     status: "code_sent" as const,
     email: email.toLowerCase(),
-    codeHash: codeHash(businessId, member.id, code),
+    codeHash: claimCodeHash(businessId, member.id, code),
     codeExpiresAt: new Date(now.getTime() + CLAIM_CODE_MINUTES * 60_000),
     attempts: 0,
   };
@@ -219,7 +223,7 @@ export async function confirmClaimCode(
   network: string,
   now = new Date(),
 ): Promise<ConfirmOutcome> {
-  if (!(await withinLimits(member.id, network))) return "rate-limited";
+  if (!(await withinClaimLimits(member.id, network))) return "rate-limited";
   const outcome = await db().transaction(async (tx): Promise<ConfirmOutcome> => {
     const [claim] = await tx
       .select()
@@ -238,7 +242,7 @@ export async function confirmClaimCode(
     if (claim.status !== "code_sent" || !claim.codeHash || !claim.codeExpiresAt) return "no-code";
     if (claim.attempts >= MAX_CODE_ATTEMPTS) return "too-many";
     if (claim.codeExpiresAt <= now) return "expired";
-    const given = Buffer.from(codeHash(businessId, member.id, code.trim()));
+    const given = Buffer.from(claimCodeHash(businessId, member.id, code.trim()));
     const kept = Buffer.from(claim.codeHash);
     if (given.length !== kept.length || !crypto.timingSafeEqual(given, kept)) {
       await tx
@@ -298,7 +302,7 @@ export async function submitClaimDocuments(
   if (!business) return "not-found";
   if (business.ownerId === member.id) return "already-yours";
   if (business.ownerId !== null) return "owned";
-  if (!(await withinLimits(member.id, network))) return "rate-limited";
+  if (!(await withinClaimLimits(member.id, network))) return "rate-limited";
   const stored = await storeSubmissionPhotos(files, claimDocuments());
   if ("error" in stored) return { error: stored.error };
   const values = {

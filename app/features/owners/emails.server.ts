@@ -68,3 +68,33 @@ export function halalProposalMail(to: To, proposal: { business: string; url: str
         `Why: ${proposal.reason}`,
       ]);
 }
+
+/** A business a member added (decision 0095): received, published, or not. */
+export function submissionReceivedMail(to: To, added: { business: string; url: string }) {
+  return letter(to, `We have your business: ${added.business}`, [
+    `Thank you for adding "${added.business}" to the HBS halal directory.`,
+    "",
+    "Our team checks every business and its proof by hand, usually within two working days, and we will e-mail you when we have decided. You can see where it stands here:",
+    added.url,
+  ]);
+}
+
+export function submissionApprovedMail(to: To, added: { business: string; url: string; dashboardUrl: string }) {
+  return letter(to, `${added.business} is now in the HBS directory`, [
+    `We have checked and published "${added.business}":`,
+    added.url,
+    "",
+    "You manage it: you can update its page, propose changes to its halal details and reply to reviews from My businesses:",
+    added.dashboardUrl,
+  ]);
+}
+
+export function submissionRejectedMail(to: To, added: { business: string; reason: string }) {
+  return letter(to, `We could not add ${added.business} to the directory`, [
+    `We have not added "${added.business}" to the HBS halal directory.`,
+    "",
+    `Why: ${added.reason}`,
+    "",
+    "You are welcome to add it again, or reply through our contact page.",
+  ]);
+}

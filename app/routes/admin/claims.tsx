@@ -4,13 +4,15 @@ import { AdminHeading, DataTable, EmptyNote } from "~/features/admin/components/
 import { loadAdminList } from "~/features/admin/lists/admin-list.server";
 import { claimsList, claimStatusWords } from "~/features/owners/claims-list.server";
 import { listPendingHalalProposals } from "~/features/owners/owner.server";
+import { listPendingSubmissions } from "~/features/owners/submission-decisions.server";
 import { formatLondonDateTime } from "~/lib/dates";
 import type { Route } from "./+types/claims";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [{ rows, ...list }, halal] = await Promise.all([
+  const [{ rows, ...list }, halal, added] = await Promise.all([
     loadAdminList(claimsList, request),
     listPendingHalalProposals(),
+    listPendingSubmissions(),
   ]);
   return {
     ...list,
@@ -26,6 +28,20 @@ export async function loader({ request }: Route.LoaderArgs) {
     })),
     proposals: halal.proposals.map((p) => ({ ...p, sentAt: formatLondonDateTime(p.sentAt) })),
     proposalsWaiting: halal.total,
+    added: added.submissions.map((s) => ({
+      id: s.id,
+      name: String(s.sent.name),
+      where: `${String(s.sent.town)} ${String(s.sent.postcode)}`,
+      member: s.member,
+      proof: [
+        s.provedAt ? "Code confirmed" : null,
+        s.documents.length ? `${s.documents.length} ${s.documents.length === 1 ? "document" : "documents"}` : null,
+      ]
+        .filter(Boolean)
+        .join(", "),
+      sentAt: formatLondonDateTime(s.sentAt),
+    })),
+    addedWaiting: added.total,
   };
 }
 
@@ -41,7 +57,7 @@ const tableLabels: Record<string, string> = {
 
 /** Business claims (by default those with documents to check), and owners' halal details to check (decision 0036). */
 export default function AdminClaims({
-  loaderData: { params, total, pageCount, exportName, claims, proposals, proposalsWaiting },
+  loaderData: { params, total, pageCount, exportName, claims, proposals, proposalsWaiting, added, addedWaiting },
 }: Route.ComponentProps) {
   const status = params.filters.status;
   return (
@@ -101,6 +117,39 @@ export default function AdminClaims({
         </SortableTable>
       )}
       <ListFooter params={params} total={total} pageCount={pageCount} noun="claims" exportName={exportName} />
+      <h2 id="added-businesses" className="mt-8 mb-3 text-lg font-semibold">
+        Businesses added by members ({addedWaiting})
+      </h2>
+      {added.length === 0 ? (
+        <EmptyNote>No added businesses wait for a decision.</EmptyNote>
+      ) : (
+        <>
+          <DataTable
+            label="Businesses added by members"
+            caption="Businesses members added, waiting for a decision, oldest first"
+            columns={["Business", "Added by", "Proof", "Sent"]}
+          >
+            {added.map((a) => (
+              <tr key={a.id}>
+                <td className="px-4 py-3">
+                  <Link to={`/admin/submissions/${a.id}`} className="font-semibold text-brand-800 hover:underline">
+                    {a.name}
+                  </Link>
+                  <div className="text-slate-700">{a.where}</div>
+                </td>
+                <td className="min-w-48 px-4 py-3 break-all">{a.member}</td>
+                <td className="px-4 py-3">{a.proof || "None yet"}</td>
+                <td className="px-4 py-3 whitespace-nowrap">{a.sentAt}</td>
+              </tr>
+            ))}
+          </DataTable>
+          {added.length < addedWaiting ? (
+            <p className="mt-2 text-sm text-slate-700">
+              The oldest {added.length} of {addedWaiting} are shown; each decision brings the next.
+            </p>
+          ) : null}
+        </>
+      )}
       <h2 id="halal-proposals" className="mt-8 mb-3 text-lg font-semibold">
         Owners' halal details ({proposalsWaiting})
       </h2>

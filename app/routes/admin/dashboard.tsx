@@ -46,6 +46,7 @@ export async function loader() {
       queue("heldReviews", "Reviews held for a decision", "/admin/reviews?state=held"),
       queue("reportedReviews", "Reviews reported", "/admin/reviews?state=reported"),
       queue("claims", "Business claims to check", "/admin/claims"),
+      queue("addedBusinesses", "Businesses added by members", "/admin/claims#added-businesses"),
       queue("halalProposals", "Owners' halal details to check", "/admin/claims#halal-proposals"),
       queue("reportedThreads", "Conversations reported", "/admin/messages?state=reported"),
       queue("failingEmails", "E-mails that keep failing", "/admin/outbox?state=failing&sort=attempts&dir=desc"),

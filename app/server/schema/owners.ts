@@ -79,3 +79,44 @@ export const halalProposal = pgTable(
     index("business_halal_proposal_status_idx").on(t.status, t.updatedAt),
   ],
 );
+
+export const submissionStatus = pgEnum("business_submission_status", ["pending", "approved", "merged", "rejected"]);
+
+/**
+ * A business a member added (decision 0095). What they sent waits as an
+ * unpublished directory business, `business_id`, which staff may correct;
+ * `sent` keeps it as sent, for the record, when a merge or a rejection
+ * deletes that draft. Approval publishes it with the member as its owner; a
+ * merge makes them the owner of the existing business `business_id` then
+ * names. Proof as a claim's: documents, or a code e-mailed to an address at
+ * the website's domain (its keyed hash, expiry and wrong tries), proved once
+ * `proved_at` is set.
+ */
+export const businessSubmission = pgTable(
+  "business_submission",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    businessId: integer("business_id").references(() => directoryBusiness.id, { onDelete: "set null" }),
+    status: submissionStatus("status").notNull().default("pending"),
+    sent: jsonb("sent").$type<Record<string, unknown>>().notNull(),
+    documents: jsonb("documents").$type<string[]>().notNull().default([]),
+    note: text("note"),
+    proofEmail: text("proof_email"),
+    codeHash: text("code_hash"),
+    codeExpiresAt: timestamp("code_expires_at", { withTimezone: true }),
+    attempts: integer("attempts").notNull().default(0),
+    provedAt: timestamp("proved_at", { withTimezone: true }),
+    reason: text("reason"),
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("business_submission_status_idx").on(t.status, t.createdAt, t.id),
+    index("business_submission_user_idx").on(t.userId),
+    index("business_submission_business_idx").on(t.businessId),
+  ],
+);

@@ -630,6 +630,62 @@ test("a diner's confirmation is theirs alone, in nobody else's data (decision 00
   await diner.page.context().close();
 });
 
+test("a business a member added, its proof and its code are theirs and staff's alone (decision 0095)", async ({
+  page,
+  browser,
+  baseURL,
+  visitorIp,
+  signUpAndSignIn,
+  signInAsNewAdmin,
+}) => {
+  const adder = await memberBrowser(browser, baseURL, visitorIp);
+  const name = `Added Grill ${adder.id}`;
+  const sent = await adder.page.request.post("/halal-network-space/add", {
+    multipart: {
+      intent: "details",
+      name,
+      category: "food",
+      postcode: "LS1 4AP",
+      address: "1 Briggate",
+      town: "Leeds",
+      description: "Charcoal grills and curries.",
+      website: `https://www.added-${adder.id}.example`,
+      proofEmail: `owner@added-${adder.id}.example`,
+      documents: { name: "bill.png", mimeType: "image/png", buffer: SCAN },
+    },
+    maxRedirects: 0,
+  });
+  expect(sent.status()).toBe(302);
+  const added = sent.headers()["location"]!;
+  expect(await (await adder.page.request.get(added)).text()).toContain(name);
+  expect(await (await adder.page.request.get("/my-account/data")).text()).toContain(name);
+  await signInAsNewAdmin();
+  const forStaff = added.replace("/my-businesses/added/", "/admin/submissions/");
+  const documentPath = new RegExp(`src="(${forStaff}/documents/[a-f0-9]+\\.webp)"`).exec(
+    await (await page.request.get(forStaff)).text(),
+  )![1]!;
+  expect((await page.request.get(documentPath)).status()).toBe(200);
+
+  // Another member: neither sees it nor its proof, nor sends or tries its code.
+  await signUpAndSignIn();
+  expect(await everythingShownTo(page)).not.toContain(name);
+  for (const path of [added, `${added}.data`]) expect((await page.request.get(path)).status(), path).toBe(404);
+  const forms: Record<string, string>[] = [
+    { intent: "send-code", email: `someone@added-${adder.id}.example` },
+    { intent: "confirm-code", code: "123456" },
+  ];
+  for (const form of forms) {
+    const refused = await page.request.post(added, { form, maxRedirects: 0 });
+    expect(refused.status(), form.intent).toBe(404);
+  }
+  for (const path of [forStaff, documentPath]) {
+    const response = await page.request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).not.toBe(200);
+    expect(await response.text()).not.toContain(adder.member.email);
+  }
+  await adder.page.context().close();
+});
+
 test("an owner's reply to a review is theirs alone: nobody else writes, edits or deletes it (decision 0038)", async ({
   page,
   browser,

@@ -267,3 +267,58 @@ test("a member's review and anyone's report take hostile text and show it as tex
   expect(await attackForms(page, [review!])).toBeGreaterThan(5);
   await expectShownAsText(page, review!);
 });
+
+test("an added business's forms take hostile text, shown back to its adder and staff as text (decision 0095)", async ({
+  page,
+  signUpAndSignIn,
+  signInElsewhere,
+  signInAsNewAdmin,
+}) => {
+  const adder = await signInElsewhere(await signUpAndSignIn());
+  expect(await attackForms(adder, ["/halal-network-space/add"])).toBeGreaterThan(2);
+  // The second step, with every text hostile and proof by a code, so that it is stored.
+  const sent = await adder.request.post("/halal-network-space/add", {
+    multipart: {
+      intent: "details",
+      name: `Hostile ${PAYLOADS[1]}`.slice(0, 100),
+      category: "food",
+      postcode: "LS1 4AP",
+      address: PAYLOADS[0]!,
+      town: PAYLOADS[2]!,
+      description: PAYLOADS.join(" "),
+      halalMeatSupplier: PAYLOADS[1]!.slice(0, 100),
+      hours1: PAYLOADS[3]!,
+      website: "https://www.hostile-grill.example",
+      proofEmail: "owner@hostile-grill.example",
+      note: PAYLOADS.join(" "),
+    },
+    maxRedirects: 0,
+  });
+  await expectHarmless(sent, "the added business");
+  // A hostile line of hours is refused: the same business with hours that are.
+  expect(sent.status()).toBe(400);
+  const stored = await adder.request.post("/halal-network-space/add", {
+    multipart: {
+      intent: "details",
+      name: `Hostile ${PAYLOADS[1]}`.slice(0, 100),
+      category: "food",
+      postcode: "LS1 4AP",
+      address: PAYLOADS[0]!,
+      town: PAYLOADS[2]!,
+      description: PAYLOADS.join(" "),
+      halalMeatSupplier: PAYLOADS[1]!.slice(0, 100),
+      website: "https://www.hostile-grill.example",
+      proofEmail: "owner@hostile-grill.example",
+      note: PAYLOADS.join(" "),
+    },
+    maxRedirects: 0,
+  });
+  expect(stored.status()).toBe(302);
+  const added = stored.headers()["location"]!;
+  expect(added).toMatch(/^\/my-businesses\/added\/\d+$/);
+  expect(await attackForms(adder, [added])).toBeGreaterThan(2);
+  for (const path of ["/my-businesses", added]) await expectShownAsText(adder, path);
+  await signInAsNewAdmin();
+  const forStaff = added.replace("/my-businesses/added/", "/admin/submissions/");
+  for (const path of ["/admin/claims", forStaff]) await expectShownAsText(page, path);
+});
