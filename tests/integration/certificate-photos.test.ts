@@ -11,7 +11,8 @@ import { decideCertificate } from "../../app/features/directory/certificates.ser
 import { loader as certificateFileLoader } from "../../app/routes/admin/certificate-photo";
 import { action as certificateAction } from "../../app/routes/directory-certificate";
 import { action as ownerEditAction } from "../../app/routes/my-business-edit";
-import { certificatePhoto, halalProposal, user } from "../../app/server/schema";
+import { londonDay } from "../../app/lib/dates";
+import { certificatePhoto, directoryBusiness, halalProposal, user } from "../../app/server/schema";
 import { storage } from "../../app/server/storage.server";
 import { getToast } from "../../app/server/toast.server";
 import { callAction, signedInMember } from "../helpers/actions";
@@ -111,6 +112,35 @@ describe("a certificate photo", () => {
         context: new RouterContextProvider(),
       } as never),
     ).rejects.toMatchObject({ init: { status: 404 } });
+  });
+
+  it("shown, records that HBS has seen the certificate today, and the evidence level follows", async () => {
+    const expires = `${new Date().getUTCFullYear() + 1}-06-30`;
+    const id = await addBusiness(
+      db(),
+      "Certificate Level Grill",
+      { halalStatus: "fully_halal", halalCertifierBody: "hmc", halalCertificateExpires: expires },
+      [],
+    );
+    const level = async () => (await db().select().from(directoryBusiness).where(eq(directoryBusiness.id, id)))[0]!;
+    expect((await level()).evidenceLevel).toBe(1);
+    const form = new FormData();
+    form.set("photo", new File([new Uint8Array(await certificate())], "c.jpg", { type: "image/jpeg" }));
+    await callAction(certificateAction, {
+      path: "/halal-network-space/certificate-level-grill/certificate",
+      params: { slug: "certificate-level-grill" },
+      body: form,
+      headers: { cookie: diner.cookie },
+    });
+    const [photo] = await db().select().from(certificatePhoto).where(eq(certificatePhoto.businessId, id));
+    // Waiting, it changes nothing.
+    expect((await level()).evidenceLevel).toBe(1);
+    expect(await decideCertificate(staff, id, photo!.id, true)).toBe(true);
+    expect(await level()).toMatchObject({
+      evidenceLevel: 4,
+      halalEvidence: "certificate_seen",
+      halalCheckedOn: londonDay(new Date()),
+    });
   });
 
   it("turned down is never shown, and the private copy goes", async () => {

@@ -11,6 +11,7 @@ import type { SessionUser } from "../../app/features/account/session.server";
 import { decideReview } from "../../app/features/reviews/moderation.server";
 import { removeReviewPhoto } from "../../app/features/reviews/photos.server";
 import { action as reviewAction } from "../../app/routes/directory-review";
+import { action as accountAction } from "../../app/routes/my-account";
 import { action as reportAction, loader as reportLoader } from "../../app/routes/review-report";
 import { auditLog, review, reviewPhoto, reviewReport, user } from "../../app/server/schema";
 import { storage } from "../../app/server/storage.server";
@@ -165,5 +166,30 @@ describe("photos in a review", () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, "review.photo-remove"), eq(auditLog.entityId, String(reviewId))));
     expect(audited).toHaveLength(1);
+  });
+});
+
+describe("a member who deletes their account", () => {
+  it("takes their review's photos with it: the files are no longer served", async () => {
+    const leaver = await signedInMember("photo-leaver@example.com", { ip: "198.51.100.153", fullName: "Leaver" });
+    await db().update(user).set({ emailVerified: true }).where(eq(user.id, leaver.id));
+    expect((await saveReview(leaver.cookie, [file(await jpeg("green"), "g.jpg")])).status).toBe(302);
+    const [photo] = await photosOf(leaver.id);
+    expect(await storage().uploads.folder("reviews").has(photo!.name)).toBe(true);
+    const deleted = await callAction(accountAction, {
+      path: "/my-account",
+      body: new URLSearchParams({ intent: "delete-account", password: "Quiet-Harbour-19" }),
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: leaver.cookie },
+    });
+    expect(deleted.status).toBe(302);
+    expect(await db().select().from(reviewPhoto).where(eq(reviewPhoto.id, photo!.id))).toEqual([]);
+    expect(await storage().uploads.folder("reviews").has(photo!.name)).toBe(false);
+    // The other members' photos stay.
+    expect((await photosOf(writer.id)).length).toBeGreaterThan(0);
+    expect(
+      await storage()
+        .uploads.folder("reviews")
+        .has((await photosOf(writer.id))[0]!.name),
+    ).toBe(true);
   });
 });

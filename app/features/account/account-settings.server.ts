@@ -8,6 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 import { data } from "react-router";
 import { dropPendingDrafts } from "~/features/owners/submissions.server";
+import { memberReviewPhotoNames, removePhotoFiles } from "~/features/reviews/photos.server";
 import { auth } from "~/server/auth.server";
 import { db } from "~/server/db.server";
 import { FormBodyError, readFormData, TEXT_FORM_LIMITS } from "~/server/form-data.server";
@@ -145,6 +146,8 @@ async function deleteAccount(formData: FormData, request: Request, user: Session
     );
   }
   await dropPendingDrafts(user.id);
+  // Their reviews go with the account (the cascade); the photos under them are files, removed once it has gone.
+  const reviewPhotos = await memberReviewPhotoNames(user.id);
   // What the member sent stays as a record of the enquiry, without who they are.
   await db()
     .update(enquiry)
@@ -159,6 +162,7 @@ async function deleteAccount(formData: FormData, request: Request, user: Session
     headers: request.headers,
     returnHeaders: true,
   });
+  await removePhotoFiles(reviewPhotos);
   return redirectWithToast(
     "/",
     { type: "success", title: "Your account has been deleted", description: "We have removed what we held about you." },

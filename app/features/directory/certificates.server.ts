@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { memberName } from "~/features/messages/message-rules";
+import { londonDay } from "~/lib/dates";
 import { recordAudit } from "~/server/audit.server";
 import { db } from "~/server/db.server";
 import { DOCUMENT_TOO_SMALL } from "~/server/documents.server";
@@ -159,11 +160,15 @@ export async function decideCertificate(
       .where(and(eq(certificatePhoto.id, photoId), eq(certificatePhoto.status, "pending")))
       .returning({ id: certificatePhoto.id });
     if (!row) return false;
+    // Shown, it is a certificate HBS has seen today: the business's evidence
+    // says so, and its level follows (decision 0091's rules, by trigger).
+    const checked = show ? { halalEvidence: "certificate_seen" as const, halalCheckedOn: londonDay(new Date()) } : null;
+    if (checked) await tx.update(directoryBusiness).set(checked).where(eq(directoryBusiness.id, businessId));
     await recordAudit(tx, staff, {
       action: show ? "business.certificate-shown" : "business.certificate-rejected",
       entityType: "business",
       entityId: businessId,
-      after: { photo: photoId },
+      after: { photo: photoId, ...checked },
     });
     return true;
   });

@@ -9,7 +9,7 @@ import { recordAudit } from "~/server/audit.server";
 import { db } from "~/server/db.server";
 import { photoAsWebp } from "~/server/photo-encoding.server";
 import { storage } from "~/server/storage.server";
-import { reviewPhoto, reviewReport } from "~/server/schema";
+import { review, reviewPhoto, reviewReport } from "~/server/schema";
 import { MAX_REVIEW_PHOTOS } from "./review-rules";
 
 const FOLDER = "reviews";
@@ -44,6 +44,16 @@ export async function photosOfReviews(reviewIds: number[]) {
     .orderBy(asc(reviewPhoto.reviewId), asc(reviewPhoto.id));
   for (const row of rows) photos.get(row.reviewId)?.push({ id: row.id, name: row.name, url: photoUrl(row.name) });
   return photos;
+}
+
+/** The files of the photos under a member's reviews: what their account's deletion must also remove. */
+export async function memberReviewPhotoNames(userId: string) {
+  const rows = await db()
+    .select({ name: reviewPhoto.name })
+    .from(reviewPhoto)
+    .innerJoin(review, eq(review.id, reviewPhoto.reviewId))
+    .where(eq(review.userId, userId));
+  return rows.map((row) => row.name);
 }
 
 /** Whether an edit would leave the review more than MAX_REVIEW_PHOTOS: those kept and those added. */
