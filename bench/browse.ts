@@ -33,6 +33,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type pg from "pg";
 import { businessTowns, searchBusinesses } from "../app/features/directory/businesses.server";
 import { compactDirectoryCounts } from "../app/features/directory/counts.server";
+import { likelyDuplicates } from "../app/features/directory/duplicates.server";
 import { listingsEnquiredBy } from "../app/features/enquiries/enquiries.server";
 import { parseDirectoryQuery } from "../app/features/directory/directory-query.server";
 import { parseListingQuery } from "../app/features/marketplace/listing-query.server";
@@ -92,7 +93,7 @@ export interface BrowseOptions {
 }
 
 export interface ScenarioResult {
-  page: "directory" | "buy" | "promote" | "sell" | "my-listings";
+  page: "directory" | "buy" | "promote" | "sell" | "my-listings" | "add";
   name: string;
   /** The page's query string, and the visitor's position if one is known. */
   query: string;
@@ -127,7 +128,7 @@ export interface BrowseResults {
 }
 
 interface Scenario {
-  page: "directory" | "buy" | "promote" | "sell" | "my-listings";
+  page: "directory" | "buy" | "promote" | "sell" | "my-listings" | "add";
   name: string;
   query: string;
   origin: LatLng | null;
@@ -143,7 +144,12 @@ interface Scenario {
   fewFeatured?: boolean;
 }
 
-function scenarios(deepDirectoryPage: number, deepBuyPage: number, pastFeaturedPage: number): Scenario[] {
+function scenarios(
+  deepDirectoryPage: number,
+  deepBuyPage: number,
+  pastFeaturedPage: number,
+  adding: string,
+): Scenario[] {
   const list: Scenario[] = [];
   const add = (
     page: Scenario["page"],
@@ -288,6 +294,8 @@ function scenarios(deepDirectoryPage: number, deepBuyPage: number, pastFeaturedP
   // The fair price guide (decision 0086): every category's on /sell, and each of a seller's listings' on /my-listings.
   add("sell", "price guide, every category", "");
   add("my-listings", `price guide, ${SELLER_LISTINGS} listings`, "");
+  // Adding a business (decision 0095): its first step's likely duplicates, a common name in a busy district.
+  add("add", "likely duplicates of a Birmingham business", adding);
   // The same with the second query a member adds (issue #50): which of the page's listings they asked about.
   // Beside the two above rather than instead of them, so that those still compare with earlier runs.
   for (const [query, name] of [
@@ -437,6 +445,10 @@ async function loadPage(scenario: Scenario): Promise<{ total: number; items: num
     return { total: guides.reduce((n, guide) => n + (guide.profit?.count ?? 0), 0), items: guides.length };
   }
   const params = new URLSearchParams(scenario.query);
+  if (scenario.page === "add") {
+    const found = await likelyDuplicates({ name: params.get("name")!, postcode: params.get("postcode")! });
+    return { total: found.length, items: found.length };
+  }
   const near = nearFilter(await readNearSearch(params));
   if (scenario.page === "directory") {
     // With the cards' halal badges, opening lines and hygiene ratings.
@@ -542,7 +554,15 @@ export async function runBrowseBenchmark(options: BrowseOptions): Promise<Browse
         .from(directoryBusiness)
         .where(and(eq(directoryBusiness.published, true), eq(directoryBusiness.showcased, true)));
       const pastFeatured = Math.ceil((featured?.n ?? 0) / PAGE_SIZE) + 1;
-      const list = scenarios(deepPage(added.businesses), deepPage(everything.total), pastFeatured);
+      // A business being added with the name and postcode of a Birmingham one: its likely duplicates are found.
+      const [probe] = await handle.db
+        .select({ name: directoryBusiness.name, postcode: directoryBusiness.postcode })
+        .from(directoryBusiness)
+        .where(and(eq(directoryBusiness.published, true), eq(directoryBusiness.town, "Birmingham")))
+        .orderBy(directoryBusiness.id)
+        .limit(1);
+      const adding = new URLSearchParams({ name: probe?.name ?? "", postcode: probe?.postcode ?? "" }).toString();
+      const list = scenarios(deepPage(added.businesses), deepPage(everything.total), pastFeatured, adding);
 
       const results: ScenarioResult[] = [];
       const explaining = options.explain !== false;
