@@ -86,7 +86,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await submitBusiness(user, submission.value, context.get(clientIpContext));
   if (outcome === "rate-limited")
     return answer(
-      submission.reply({ formErrors: ["You have added several businesses today. Please try again tomorrow."] }),
+      submission.reply({
+        formErrors: ["Too many businesses have been added today. Please try again in a day."],
+        hideFields: ["image", "documents"],
+      }),
       429,
     );
   if (!outcome.ok)
@@ -204,7 +207,7 @@ function Details({ start, duplicates, answer }: { start: Start; duplicates: Dupl
         <p className="mt-1 mb-5 text-slate-700">
           {categoryWord(start.category)}, {start.postcode}.{" "}
           <Link to={change} className="font-semibold text-brand-800 underline">
-            Change
+            Change name, kind or postcode
           </Link>
         </p>
         <Form {...formProps} encType="multipart/form-data" className="grid gap-5">

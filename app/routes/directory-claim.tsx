@@ -3,7 +3,7 @@ import { data, Form, Link } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { FileField, FormErrors, TextareaField, TextField } from "~/components/ui/field";
+import { FileField, FormErrors, TextareaField } from "~/components/ui/field";
 import { clientIpContext } from "~/context";
 import { requireUser } from "~/features/account/session.server";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "~/lib/forms/form-rules";
@@ -15,6 +15,7 @@ import {
   sendClaimCode,
   submitClaimDocuments,
 } from "~/features/owners/claims.server";
+import { CodeProofForms } from "~/features/owners/components/code-proof-forms";
 import { claimCodeSchema, claimDocumentsSchema, claimEmailSchema } from "~/features/owners/schemas";
 import { formatLondonDateTime } from "~/lib/dates";
 import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
@@ -137,8 +138,6 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 
 export default function DirectoryClaim({ loaderData: { business, owner, claim }, actionData }: Route.ComponentProps) {
   const answer = actionData as IntentActionData | undefined;
-  const email = useIntentForm("send-code", claimEmailSchema, answer);
-  const code = useIntentForm("confirm-code", claimCodeSchema, answer);
   const documents = useIntentForm("documents", claimDocumentsSchema, answer);
   const back = `/halal-network-space/${business.slug}`;
   return (
@@ -191,42 +190,11 @@ export default function DirectoryClaim({ loaderData: { business, owner, claim },
                     We e-mail a code to an address at <strong>{business.domain}</strong>, the domain of the business's
                     website. Only someone who receives e-mail there can use it.
                   </p>
-                  <Form {...email.formProps} className="grid gap-4">
-                    <input type="hidden" name="intent" value="send-code" />
-                    <TextField
-                      meta={email.fields.email}
-                      label={`Your address at ${business.domain}`}
-                      type="email"
-                      autoComplete="email"
-                      placeholder={`you@${business.domain}`}
-                      required
-                    />
-                    <FormErrors form={email.form} />
-                    <div>
-                      <Button type="submit" disabled={email.submitting}>
-                        {claim?.codeWaiting ? "Send a new code" : "Send me a code"}
-                      </Button>
-                    </div>
-                  </Form>
-                  {claim?.codeWaiting ? (
-                    <Form {...code.formProps} className="grid gap-4 border-t border-slate-200 pt-4">
-                      <input type="hidden" name="intent" value="confirm-code" />
-                      <TextField
-                        meta={code.fields.code}
-                        label="The code from the e-mail"
-                        hint={`Sent to ${claim.email ?? "your address"}; it works until ${claim.codeExpiresAt ?? ""}.`}
-                        inputMode="numeric"
-                        autoComplete="one-time-code"
-                        required
-                      />
-                      <FormErrors form={code.form} />
-                      <div>
-                        <Button type="submit" disabled={code.submitting}>
-                          Confirm the code
-                        </Button>
-                      </div>
-                    </Form>
-                  ) : null}
+                  <CodeProofForms
+                    domain={business.domain}
+                    waiting={claim?.codeWaiting ? { to: claim.email, until: claim.codeExpiresAt } : null}
+                    answer={answer}
+                  />
                 </>
               ) : (
                 <p className="text-slate-700">

@@ -1,14 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { MemberPageHeader } from "~/components/layout/member-page-header";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { FormErrors, TextField } from "~/components/ui/field";
 import { clientIpContext } from "~/context";
 import { requireUser } from "~/features/account/session.server";
-import { idParam } from "~/features/admin/form.server";
 import { websiteDomain } from "~/features/owners/claim-domain";
 import { confirmRefusals, sendCodeRefusals } from "~/features/owners/claim-messages";
+import { CodeProofForms } from "~/features/owners/components/code-proof-forms";
 import { claimCodeSchema, claimEmailSchema } from "~/features/owners/schemas";
 import { submissionStatusWords } from "~/features/owners/submission-status";
 import {
@@ -18,7 +17,8 @@ import {
   submissionPath,
 } from "~/features/owners/submissions.server";
 import { formatLondonDateTime } from "~/lib/dates";
-import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
+import { routeId } from "~/lib/route-id";
+import type { IntentActionData } from "~/lib/use-intent-form";
 import { TEXT_FORM_LIMITS, formOrRefusal } from "~/server/form-data.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/my-business-submission";
@@ -26,7 +26,8 @@ import type { Route } from "./+types/my-business-submission";
 /** The member's own added business, else a 404 as for one that does not exist. */
 async function load(request: Request, id: string) {
   const user = await requireUser(request);
-  const found = await ownSubmission(user.id, idParam(id));
+  const submissionId = routeId(id);
+  const found = submissionId === null ? null : await ownSubmission(user.id, submissionId);
   if (!found) throw data(null, { status: 404 });
   return { user, found };
 }
@@ -105,8 +106,6 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 
 export default function MyBusinessSubmission({ loaderData: page, actionData }: Route.ComponentProps) {
   const answer = actionData as IntentActionData | undefined;
-  const email = useIntentForm("send-code", claimEmailSchema, answer);
-  const code = useIntentForm("confirm-code", claimCodeSchema, answer);
   return (
     <>
       <MemberPageHeader title={page.name} description={`${page.where} · added ${page.sentAt}`} />
@@ -151,42 +150,11 @@ export default function MyBusinessSubmission({ loaderData: page, actionData }: R
         {page.status === "pending" && !page.provedBy && page.domain ? (
           <Card className="grid gap-4 p-6">
             <h2 className="text-xl font-semibold">Show it is yours with a code</h2>
-            {page.codeWaiting ? (
-              <Form {...code.formProps} className="grid gap-4">
-                <input type="hidden" name="intent" value="confirm-code" />
-                <TextField
-                  meta={code.fields.code}
-                  label="The code from the e-mail"
-                  hint={`Sent to ${page.codeTo ?? "your address"}; it works until ${page.codeExpiresAt ?? ""}.`}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  required
-                />
-                <FormErrors form={code.form} />
-                <div>
-                  <Button type="submit" disabled={code.submitting}>
-                    Confirm the code
-                  </Button>
-                </div>
-              </Form>
-            ) : null}
-            <Form {...email.formProps} className="grid gap-4 border-t border-slate-200 pt-4">
-              <input type="hidden" name="intent" value="send-code" />
-              <TextField
-                meta={email.fields.email}
-                label={`Your address at ${page.domain}`}
-                type="email"
-                autoComplete="email"
-                placeholder={`you@${page.domain}`}
-                required
-              />
-              <FormErrors form={email.form} />
-              <div>
-                <Button type="submit" variant={page.codeWaiting ? "outline" : "default"} disabled={email.submitting}>
-                  {page.codeWaiting ? "Send a new code" : "Send me a code"}
-                </Button>
-              </div>
-            </Form>
+            <CodeProofForms
+              domain={page.domain}
+              waiting={page.codeWaiting ? { to: page.codeTo, until: page.codeExpiresAt } : null}
+              answer={answer}
+            />
           </Card>
         ) : null}
       </section>

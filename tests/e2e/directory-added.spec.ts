@@ -78,7 +78,7 @@ test("an owner adds a business in two steps without JavaScript, offered a duplic
   await expect(page.getByRole("img", { name: "Document 1 sent by the adder" })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "Approve and publish" }).click();
-  await expect(page.getByText("Published: you manage it")).toBeVisible();
+  await expect(page.getByText("Approved and published")).toBeVisible();
 
   // Published, and its adder owns it.
   await owner.goto(`/halal-network-space?search=${encodeURIComponent(name)}`);

@@ -13,12 +13,13 @@ import { searchBusinesses } from "../../app/features/directory/businesses.server
 import { parseDirectoryQuery } from "../../app/features/directory/directory-query.server";
 import { decideSubmission, submissionForStaff } from "../../app/features/owners/submission-decisions.server";
 import { NO_PROOF } from "../../app/features/owners/submission-schema";
-import { dropPendingDrafts } from "../../app/features/owners/submissions.server";
+import { claimDocuments } from "../../app/features/owners/claims.server";
 import { action as addAction, loader as addLoader } from "../../app/routes/directory-add";
+import { action as accountAction } from "../../app/routes/my-account";
 import { action as submissionAction, loader as submissionLoader } from "../../app/routes/my-business-submission";
 import { auditLog, businessHours, businessSubmission, directoryBusiness, outbox, user } from "../../app/server/schema";
 import { callAction, signedInMember } from "../helpers/actions";
-import { addBusiness } from "../helpers/directory-fixtures";
+import { addBusiness, businessPageData } from "../helpers/directory-fixtures";
 import { migratedAppDatabase } from "../helpers/test-database";
 
 const app = migratedAppDatabase();
@@ -155,6 +156,14 @@ describe("sending the business", () => {
       details("Nowhere Grill", { website: "https://www.nowhere-grill.co.uk", proofEmail: "amina@gmail.com" }),
     );
     expect(wrongDomain.data.result.error?.proofEmail).toEqual(["The address must be at nowhere-grill.co.uk"]);
+    // A website "at" a mail provider would let anyone have codes sent to its addresses.
+    const freeMail = await add(
+      amina.cookie,
+      details("Nowhere Grill", { website: "https://gmail.com", proofEmail: "someone@gmail.com" }),
+    );
+    expect(freeMail.data.result.error?.proofEmail).toEqual([
+      "gmail.com is an e-mail provider's, not your business's own: please send documents instead",
+    ]);
     const notAnImage = await add(amina.cookie, details("Nowhere Grill"), [
       new File(["%PDF-1.4 not a picture"], "bill.png", { type: "image/png" }),
     ]);
@@ -179,6 +188,7 @@ describe("sending the business", () => {
     expect(await db().select().from(businessHours).where(eq(businessHours.businessId, draft!.id))).toHaveLength(1);
     // Not in the directory, nor its page, while it waits.
     expect(await inDirectory("Cedar Lounge")).toEqual([]);
+    await expect(businessPageData(draft!.slug)).rejects.toMatchObject({ init: { status: 404 } });
     expect((await mailsTo("amina-adds@example.com")).map((m) => m.subject)).toContain(
       "We have your business: Cedar Lounge Cwmbran",
     );
@@ -191,6 +201,7 @@ describe("sending the business", () => {
     const [published] = await db().select().from(directoryBusiness).where(eq(directoryBusiness.id, draft!.id));
     expect(published).toMatchObject({ published: true, ownerId: amina.id });
     expect(await inDirectory("Cedar Lounge")).toEqual(["Cedar Lounge Cwmbran"]);
+    expect((await businessPageData(draft!.slug)).business.name).toBe("Cedar Lounge Cwmbran");
     expect((await mailsTo("amina-adds@example.com")).map((m) => m.subject)).toContain(
       "Cedar Lounge Cwmbran is now in the HBS directory",
     );
@@ -220,6 +231,18 @@ describe("sending the business", () => {
         body: new URLSearchParams({ intent: "confirm-code", code: typed }),
         headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
       });
+    // Sent but not yet confirmed, the code proves nothing: staff cannot approve it.
+    expect(await decideSubmission(staff, id, { approve: true })).toBe("unproved");
+    expect((await db().select().from(businessSubmission).where(eq(businessSubmission.id, id)))[0]!.status).toBe(
+      "pending",
+    );
+    // Another member's visit to its page is a 404, as for one that does not exist.
+    const peek = await submissionLoader({
+      request: new Request(`http://localhost/my-businesses/added/${id}`, { headers: { cookie: bilal.cookie } }),
+      params: { id: String(id) },
+      context: new RouterContextProvider(),
+    } as never).catch((thrown: unknown) => thrown);
+    expect(peek).toMatchObject({ init: { status: 404 } });
     const wrong = code === "000000" ? "111111" : "000000";
     expect((await confirm(amina.cookie, wrong)).data.result.error?.code).toEqual([
       "That code is not right. Check the e-mail and try again.",
@@ -231,6 +254,17 @@ describe("sending the business", () => {
     const [submission] = await db().select().from(businessSubmission).where(eq(businessSubmission.id, id));
     expect(submission!.provedAt).toBeInstanceOf(Date);
     expect(submission!.proofEmail).toBe("amina@olive-tree-kitchen.co.uk");
+    // A code at the domain the adder gave is no proof of a business already listed at another.
+    const listed = await addBusiness(
+      db(),
+      "Olive Tree Kitchen Cwmbran",
+      { slug: "olive-tree-listed", town: "Cwmbran", postcode: "NP44 1AB", website: "https://olive-tree.example" },
+      [],
+    );
+    expect(await decideSubmission(staff, id, { mergeInto: listed })).toBe("unproved-for-merge");
+    expect(
+      (await db().select().from(directoryBusiness).where(eq(directoryBusiness.id, listed)))[0]!.ownerId,
+    ).toBeNull();
   });
 
   it("merges into the business already listed, which its adder then owns, and the draft goes", async () => {
@@ -253,6 +287,16 @@ describe("sending the business", () => {
     );
   });
 
+  it("can be rejected when staff already deleted its draft", async () => {
+    const id = idFrom(await add(bilal.cookie, details("Deleted Draft Diner"), [await png()]));
+    const draftId = (await submissionForStaff(id))!.draft!.id;
+    await db().delete(directoryBusiness).where(eq(directoryBusiness.id, draftId));
+    expect(await decideSubmission(staff, id, { approve: true })).toBe("no-draft");
+    expect(await decideSubmission(staff, id, { approve: false, reason: "A duplicate." })).toBe("rejected");
+    const [mail] = (await mailsTo("bilal-adds@example.com")).filter((m) => m.subject.includes("Deleted Draft Diner"));
+    expect(mail).toBeDefined();
+  });
+
   it("is rejected with a reason its adder is e-mailed and sees; what they sent stays on record", async () => {
     const id = idFrom(await add(bilal.cookie, details("Not Really Halal Diner"), [await png()]));
     const draftId = (await submissionForStaff(id))!.draft!.id;
@@ -260,7 +304,9 @@ describe("sending the business", () => {
       "rejected",
     );
     expect(await db().select().from(directoryBusiness).where(eq(directoryBusiness.id, draftId))).toEqual([]);
-    const [mail] = (await mailsTo("bilal-adds@example.com")).filter((m) => m.subject.startsWith("We could not add"));
+    const [mail] = (await mailsTo("bilal-adds@example.com")).filter(
+      (m) => m.subject === "We could not add Not Really Halal Diner to the directory",
+    );
     expect(mail!.text).toContain("Why: The documents name another business.");
     const page = (await submissionLoader({
       request: new Request(`http://localhost/my-businesses/added/${id}`, { headers: { cookie: bilal.cookie } }),
@@ -274,11 +320,32 @@ describe("sending the business", () => {
     });
   });
 
-  it("drops a waiting draft when its adder's account goes", async () => {
-    const id = idFrom(await add(bilal.cookie, details("Gone Tomorrow Grill"), [await png()]));
-    const draftId = (await submissionForStaff(id))!.draft!.id;
-    await dropPendingDrafts(bilal.id);
-    expect(await db().select().from(directoryBusiness).where(eq(directoryBusiness.id, draftId))).toEqual([]);
+  it("takes five a day from a member; the sixth is refused and stores nothing", async () => {
+    const busy = await signedInMember("busy-adder@example.com", { ip: "198.51.100.173", fullName: "Busy Adder" });
+    const byCode = (n: number) =>
+      details(`Busy Branch ${n}`, { website: "https://www.busy-branches.co.uk", proofEmail: "me@busy-branches.co.uk" });
+    for (const n of [1, 2, 3, 4, 5]) expect((await add(busy.cookie, byCode(n))).status).toBe(302);
+    const sixth = await add(busy.cookie, byCode(6));
+    expect(sixth.status).toBe(429);
+    expect(sixth.data.result.error?.[""]).toEqual([
+      "Too many businesses have been added today. Please try again in a day.",
+    ]);
+    expect(await submissionsOf(busy.id)).toHaveLength(5);
+  });
+
+  it("drops a waiting draft and the proof documents when its adder's account goes", async () => {
+    const leaver = await signedInMember("leaving-adder@example.com", { ip: "198.51.100.174", fullName: "Leaving" });
+    const id = idFrom(await add(leaver.cookie, details("Gone Tomorrow Grill"), [await png()]));
+    const { draft, submission } = (await submissionForStaff(id))!;
+    expect(await claimDocuments().has(submission.documents[0]!)).toBe(true);
+    const deleted = await callAction(accountAction, {
+      path: "/my-account",
+      body: new URLSearchParams({ intent: "delete-account", password: "Quiet-Harbour-19" }),
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: leaver.cookie },
+    });
+    expect(deleted.status).toBe(302);
+    expect(await db().select().from(directoryBusiness).where(eq(directoryBusiness.id, draft!.id))).toEqual([]);
+    expect(await claimDocuments().has(submission.documents[0]!)).toBe(false);
     // What was published stays.
     expect(await inDirectory("Lahore Tikka House")).toEqual(["Lahore Tikka House"]);
   });

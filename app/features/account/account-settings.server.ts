@@ -7,7 +7,7 @@ import { APIError } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 import { data } from "react-router";
-import { dropPendingDrafts } from "~/features/owners/submissions.server";
+import { removeSubmissionLeftovers, submissionLeftovers } from "~/features/owners/submissions.server";
 import { memberReviewPhotoNames, removePhotoFiles } from "~/features/reviews/photos.server";
 import { auth } from "~/server/auth.server";
 import { db } from "~/server/db.server";
@@ -145,7 +145,7 @@ async function deleteAccount(formData: FormData, request: Request, user: Session
       submission.reply({ ...hide, fieldErrors: { password: ["That password is not right"] } }),
     );
   }
-  await dropPendingDrafts(user.id);
+  const submissions = await submissionLeftovers(user.id);
   // Their reviews go with the account (the cascade); the photos under them are files, removed once it has gone.
   const reviewPhotos = await memberReviewPhotoNames(user.id);
   // What the member sent stays as a record of the enquiry, without who they are.
@@ -163,6 +163,7 @@ async function deleteAccount(formData: FormData, request: Request, user: Session
     returnHeaders: true,
   });
   await removePhotoFiles(reviewPhotos);
+  await removeSubmissionLeftovers(submissions);
   return redirectWithToast(
     "/",
     { type: "success", title: "Your account has been deleted", description: "We have removed what we held about you." },

@@ -1,3 +1,4 @@
+import { routeId } from "~/lib/route-id";
 import { data } from "react-router";
 import type { SessionUser } from "~/features/account/session.server";
 import { FormBodyError, readFormData, TEXT_FORM_LIMITS, type FormLimits } from "~/server/form-data.server";
@@ -48,9 +49,9 @@ export function refuse(status: number, message: string) {
   return data({ result: { status: "error" as const, error: { "": [message] } } }, { status });
 }
 
-/** A positive whole number from a route parameter, else a 404. */
+/** A positive whole number within PostgreSQL's integer from a route parameter, else a 404. */
 export function idParam(value: string | undefined) {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+  const id = routeId(value);
+  if (id === null || id <= 0) throw data(null, { status: 404 });
   return id;
 }

@@ -32,3 +32,37 @@ export function isAddressAt(email: string, domain: string): boolean {
       .replace(/\.$/, "") === domain
   );
 }
+
+// Free and internet providers' mail: an address there proves nothing about a
+// business, and a website "at" one must not let anyone send codes there.
+const FREE_MAIL = new Set([
+  "gmail.com",
+  "googlemail.com",
+  "outlook.com",
+  "hotmail.com",
+  "hotmail.co.uk",
+  "live.com",
+  "live.co.uk",
+  "msn.com",
+  "yahoo.com",
+  "yahoo.co.uk",
+  "ymail.com",
+  "icloud.com",
+  "me.com",
+  "mac.com",
+  "aol.com",
+  "aol.co.uk",
+  "proton.me",
+  "protonmail.com",
+  "gmx.com",
+  "gmx.co.uk",
+  "mail.com",
+  "zoho.com",
+  "btinternet.com",
+  "sky.com",
+  "virginmedia.com",
+  "talktalk.net",
+]);
+
+/** Whether `domain` is a free or internet provider's mail domain (decision 0095). */
+export const isFreeMailDomain = (domain: string) => FREE_MAIL.has(domain);

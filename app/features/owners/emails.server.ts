@@ -89,6 +89,15 @@ export function submissionApprovedMail(to: To, added: { business: string; url: s
   ]);
 }
 
+export function submissionMergedMail(to: To, merged: { added: string; business: string; dashboardUrl: string }) {
+  return letter(to, `You now manage ${merged.business} on HBS`, [
+    `The business you added, "${merged.added}", is already in the directory as "${merged.business}": we have made you its owner rather than list it twice.`,
+    "",
+    "You can now update its page, propose changes to its halal details and reply to reviews from My businesses:",
+    merged.dashboardUrl,
+  ]);
+}
+
 export function submissionRejectedMail(to: To, added: { business: string; reason: string }) {
   return letter(to, `We could not add ${added.business} to the directory`, [
     `We have not added "${added.business}" to the HBS halal directory.`,

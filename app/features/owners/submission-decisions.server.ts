@@ -3,7 +3,7 @@
 // draft is published, its adder owns it), merge into an existing business
 // (its adder owns that one; the draft goes), or reject with a reason (the
 // draft goes). Each is audited and e-mailed from its own transaction.
-import { and, asc, count, eq, isNull, or } from "drizzle-orm";
+import { and, asc, count, eq, isNull, ne, or } from "drizzle-orm";
 import { likelyDuplicates } from "~/features/directory/duplicates.server";
 import type { AuditAction } from "~/lib/audit-actions";
 import { recordAudit } from "~/server/audit.server";
@@ -12,8 +12,9 @@ import { env } from "~/server/env.server";
 import { wakeOutbox } from "~/server/lifecycle.server";
 import { enqueueMail } from "~/server/outbox.server";
 import { businessSubmission, directoryBusiness, user } from "~/server/schema";
+import { isAddressAt, websiteDomain } from "./claim-domain";
 import { claimDocuments } from "./claims.server";
-import { addressee, claimApprovedMail, submissionApprovedMail, submissionRejectedMail } from "./emails.server";
+import { addressee, submissionApprovedMail, submissionMergedMail, submissionRejectedMail } from "./emails.server";
 
 /** The most of the waiting submissions the claims page shows; the total says if more wait. */
 const QUEUE_SHOWN = 200;
@@ -88,11 +89,12 @@ export async function readSubmissionDocument(id: number, name: string) {
 }
 
 export type SubmissionDecision = { approve: true } | { mergeInto: number } | { approve: false; reason: string };
-export type SubmissionDecisionOutcome = "approved" | "merged" | "rejected" | "not-pending" | "no-draft" | "owned";
+export type SubmissionDecisionOutcome =
+  "approved" | "merged" | "rejected" | "not-pending" | "no-draft" | "owned" | "unproved" | "unproved-for-merge";
 
 /** Thrown to undo a decision already taken in its transaction: what it could not do. */
 class Undecided extends Error {
-  constructor(readonly outcome: "owned" | "no-draft") {
+  constructor(readonly outcome: "owned" | "no-draft" | "unproved" | "unproved-for-merge") {
     super(outcome);
   }
 }
@@ -122,46 +124,72 @@ export async function decideSubmission(
       const audit = (action: AuditAction, entityId: number, after: Record<string, unknown>) =>
         recordAudit(tx, staff, { action, entityType: "business", entityId, after: { submissionId: id, ...after } });
 
+      const { submission, member, draft } = found;
+      const sentName = draft?.name ?? String(submission.sent.name);
+
+      if (!("mergeInto" in decision) && !decision.approve) {
+        // Rejected, even when its draft is already gone: the draft goes, what was sent stays on record.
+        if (draft) await tx.delete(directoryBusiness).where(eq(directoryBusiness.id, draft.id));
+        await decided({ status: "rejected", reason: decision.reason });
+        await audit("business.submission.reject", draft?.id ?? 0, { reason: decision.reason, member: member.email });
+        await enqueueMail(tx, submissionRejectedMail(to, { business: sentName, reason: decision.reason }));
+        return "rejected";
+      }
+      // Approving or merging makes the adder an owner: only with proof, as a claim needs (decision 0036).
+      if (submission.documents.length === 0 && !submission.provedAt) throw new Undecided("unproved");
+
       if ("mergeInto" in decision) {
-        // Only a published business without another owner: a merge never takes one from its owner.
+        const [target] = await tx
+          .select({ website: directoryBusiness.website })
+          .from(directoryBusiness)
+          .where(eq(directoryBusiness.id, decision.mergeInto));
+        // A code proves only the domain the adder gave: for a business already listed, it must be that business's own.
+        const domain = websiteDomain(target?.website);
+        const codeAtItsDomain = !!submission.provedAt && !!domain && isAddressAt(submission.proofEmail ?? "", domain);
+        if (submission.documents.length === 0 && !codeAtItsDomain) throw new Undecided("unproved-for-merge");
+        // Only a published business without another owner, never the draft itself: a merge takes no business from its owner.
         const [into] = await tx
           .update(directoryBusiness)
-          .set({ ownerId: found.member.id })
+          .set({ ownerId: member.id })
           .where(
             and(
               eq(directoryBusiness.id, decision.mergeInto),
               eq(directoryBusiness.published, true),
-              or(isNull(directoryBusiness.ownerId), eq(directoryBusiness.ownerId, found.member.id)),
+              draft ? ne(directoryBusiness.id, draft.id) : undefined,
+              or(isNull(directoryBusiness.ownerId), eq(directoryBusiness.ownerId, member.id)),
             ),
           )
           .returning({ id: directoryBusiness.id, name: directoryBusiness.name });
         if (!into) throw new Undecided("owned");
-        if (found.draft) await tx.delete(directoryBusiness).where(eq(directoryBusiness.id, found.draft.id));
-        await decided({ status: "merged", businessId: into!.id });
-        await audit("business.submission.merge", into!.id, { ownerId: found.member.id, draft: found.draft?.id });
-        await enqueueMail(tx, claimApprovedMail(to, { business: into!.name, dashboardUrl: dashboardUrl() }));
-        return "merged";
-      }
-      if (!found.draft) throw new Undecided("no-draft");
-      const draft = found.draft!;
-      if (decision.approve) {
-        await tx
-          .update(directoryBusiness)
-          .set({ published: true, ownerId: found.member.id })
-          .where(eq(directoryBusiness.id, draft.id));
-        await decided({ status: "approved" });
-        await audit("business.submission.approve", draft.id, { published: true, ownerId: found.member.id });
+        if (draft) await tx.delete(directoryBusiness).where(eq(directoryBusiness.id, draft.id));
+        await decided({ status: "merged", businessId: into.id });
+        await audit("business.submission.merge", into.id, { ownerId: member.id, draft: draft?.id });
         await enqueueMail(
           tx,
-          submissionApprovedMail(to, { business: draft.name, url: pageUrl(draft.slug), dashboardUrl: dashboardUrl() }),
+          submissionMergedMail(to, { added: sentName, business: into.name, dashboardUrl: dashboardUrl() }),
         );
-        return "approved";
+        return "merged";
       }
-      await tx.delete(directoryBusiness).where(eq(directoryBusiness.id, draft.id));
-      await decided({ status: "rejected", reason: decision.reason });
-      await audit("business.submission.reject", draft.id, { reason: decision.reason, member: found.member.email });
-      await enqueueMail(tx, submissionRejectedMail(to, { business: draft.name, reason: decision.reason }));
-      return "rejected";
+      if (!draft) throw new Undecided("no-draft");
+      // Staff may have given the draft an owner in the editor: approval never takes it from them.
+      const [approved] = await tx
+        .update(directoryBusiness)
+        .set({ published: true, ownerId: member.id })
+        .where(
+          and(
+            eq(directoryBusiness.id, draft.id),
+            or(isNull(directoryBusiness.ownerId), eq(directoryBusiness.ownerId, member.id)),
+          ),
+        )
+        .returning({ id: directoryBusiness.id });
+      if (!approved) throw new Undecided("owned");
+      await decided({ status: "approved" });
+      await audit("business.submission.approve", draft.id, { published: true, ownerId: member.id });
+      await enqueueMail(
+        tx,
+        submissionApprovedMail(to, { business: draft.name, url: pageUrl(draft.slug), dashboardUrl: dashboardUrl() }),
+      );
+      return "approved";
     })
     .catch((error: unknown) => {
       if (error instanceof Undecided) return error.outcome;

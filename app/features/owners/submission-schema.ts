@@ -11,7 +11,7 @@ import {
 import { checkEvidence } from "~/features/directory/evidence-schema";
 import { email, photos, text } from "~/lib/forms/fields";
 import { z } from "~/lib/zod";
-import { isAddressAt, websiteDomain } from "./claim-domain";
+import { isAddressAt, isFreeMailDomain, websiteDomain } from "./claim-domain";
 
 export const addBusinessStartSchema = z.object({
   ...businessIdentityShape,
@@ -42,6 +42,12 @@ export const addBusinessSchema = z
           code: "custom",
           path: ["proofEmail"],
           message: "Add your website above, so that a code can go to an address at its domain",
+        });
+      } else if (isFreeMailDomain(domain)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["proofEmail"],
+          message: `${domain} is an e-mail provider's, not your business's own: please send documents instead`,
         });
       } else if (!isAddressAt(value.proofEmail, domain)) {
         ctx.addIssue({ code: "custom", path: ["proofEmail"], message: `The address must be at ${domain}` });

@@ -5,3 +5,11 @@ export const submissionStatusWords = {
   merged: "Joined to its page already in the directory: you manage it",
   rejected: "Not added",
 } as const;
+
+/** The same, as staff read them. */
+export const staffStatusWords = {
+  pending: "Waiting for a decision",
+  approved: "Approved and published",
+  merged: "Merged into a business already listed",
+  rejected: "Rejected",
+} as const;

@@ -4,7 +4,7 @@
 // Every statement about a submission names the member in its WHERE: another
 // member's submission reads nothing and changes nothing.
 import crypto from "node:crypto";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import {
   editedHours,
   halalStatementColumns,
@@ -40,6 +40,8 @@ export const SUBMISSION_RATE_LIMITS = {
   member: { limit: 5, windowMs: 24 * 60 * 60 * 1000 },
   network: { limit: 20, windowMs: 24 * 60 * 60 * 1000 },
 } satisfies Record<string, RateLimitRule>;
+
+const SUBMISSION_CODES_A_DAY: RateLimitRule = { limit: 3, windowMs: 24 * 60 * 60 * 1000 };
 
 interface Member {
   id: string;
@@ -190,13 +192,26 @@ export async function sendSubmissionCode(
   if (!domain) return "no-website";
   if (!isAddressAt(email, domain)) return "wrong-domain";
   if (!(await withinClaimLimits(member.id, network))) return "rate-limited";
-  await db().transaction(async (tx) => {
-    await tx
+  // A few codes a submission a day: asking again is for a lost e-mail, not for sending HBS's mail about.
+  if (!(await hitRateLimit(db(), `submission-code:${id}`, SUBMISSION_CODES_A_DAY, now)).allowed) return "rate-limited";
+  const sent = await db().transaction(async (tx) => {
+    const [replaced] = await tx
       .update(businessSubmission)
       .set({ ...codeValues(found.submission.businessId!, member.id, email, code, now), updatedAt: now })
-      .where(and(eq(businessSubmission.id, id), eq(businessSubmission.userId, member.id)));
+      .where(
+        and(
+          eq(businessSubmission.id, id),
+          eq(businessSubmission.userId, member.id),
+          eq(businessSubmission.status, "pending"),
+          isNull(businessSubmission.provedAt),
+        ),
+      )
+      .returning({ id: businessSubmission.id });
+    if (!replaced) return false;
     await enqueueMail(tx, codeMail(email, found.business!.name, code));
+    return true;
   });
+  if (!sent) return "not-pending";
   wakeOutbox();
   return "sent";
 }
@@ -224,31 +239,58 @@ export async function confirmSubmissionCode(
   const kept = Buffer.from(submission.codeHash);
   const mine = and(eq(businessSubmission.id, id), eq(businessSubmission.userId, member.id));
   if (given.length !== kept.length || !crypto.timingSafeEqual(given, kept)) {
-    await db()
+    // Counted in the statement itself: wrong codes sent at once cannot slip past the limit between a read and a write.
+    const [counted] = await db()
       .update(businessSubmission)
-      .set({ attempts: submission.attempts + 1 })
-      .where(mine);
-    return submission.attempts + 1 >= MAX_CODE_ATTEMPTS ? "too-many" : "wrong";
+      .set({ attempts: sql`${businessSubmission.attempts} + 1` })
+      .where(and(mine, lt(businessSubmission.attempts, MAX_CODE_ATTEMPTS)))
+      .returning({ attempts: businessSubmission.attempts });
+    return !counted || counted.attempts >= MAX_CODE_ATTEMPTS ? "too-many" : "wrong";
   }
   const [proved] = await db()
     .update(businessSubmission)
     .set({ provedAt: now, codeHash: null, updatedAt: now })
-    .where(and(mine, eq(businessSubmission.codeHash, submission.codeHash)))
+    .where(
+      and(
+        mine,
+        eq(businessSubmission.codeHash, submission.codeHash),
+        lt(businessSubmission.attempts, MAX_CODE_ATTEMPTS),
+      ),
+    )
     .returning({ id: businessSubmission.id });
   return proved ? "proved" : "used";
 }
 
 /**
- * Before a member's account goes: their drafts still waiting go with it (a
- * business nobody will own, that staff would be left to decide). Decided
- * submissions go by the cascade; what was published stays.
+ * What a member's account deletion must remove beyond the rows that go with
+ * it: their drafts still waiting (a business nobody will own, that staff would
+ * be left to decide) and the proof documents they sent. Read before the
+ * account goes, removed once it has (`removeSubmissionLeftovers`); what was
+ * published stays.
  */
-export async function dropPendingDrafts(memberId: string) {
-  const drafts = db()
-    .select({ id: businessSubmission.businessId })
+export async function submissionLeftovers(memberId: string) {
+  const rows = await db()
+    .select({
+      businessId: businessSubmission.businessId,
+      status: businessSubmission.status,
+      documents: businessSubmission.documents,
+    })
     .from(businessSubmission)
-    .where(and(eq(businessSubmission.userId, memberId), eq(businessSubmission.status, "pending")));
-  await db()
-    .delete(directoryBusiness)
-    .where(and(inArray(directoryBusiness.id, drafts), eq(directoryBusiness.published, false)));
+    .where(eq(businessSubmission.userId, memberId));
+  return {
+    drafts: rows.flatMap((row) => (row.status === "pending" && row.businessId !== null ? [row.businessId] : [])),
+    documents: rows.flatMap((row) => row.documents),
+  };
+}
+
+export async function removeSubmissionLeftovers({
+  drafts,
+  documents,
+}: Awaited<ReturnType<typeof submissionLeftovers>>) {
+  if (drafts.length > 0) {
+    await db()
+      .delete(directoryBusiness)
+      .where(and(inArray(directoryBusiness.id, drafts), eq(directoryBusiness.published, false)));
+  }
+  await Promise.all(documents.map((name) => claimDocuments().remove(name)));
 }

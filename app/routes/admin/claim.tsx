@@ -6,6 +6,7 @@ import { AdminHeading, DetailList } from "~/features/admin/components/admin-shel
 import { idParam, readStaffAction } from "~/features/admin/form.server";
 import { rejectSchema } from "~/features/admin/schemas";
 import { decideClaim, getClaim, type DecideOutcome } from "~/features/owners/claims.server";
+import { ProofDocuments } from "~/features/owners/components/proof-documents";
 import { formatLondonDateTime } from "~/lib/dates";
 import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
 import { redirectWithToast } from "~/server/toast.server";
@@ -116,31 +117,7 @@ export default function AdminClaim({
             ...(claim.reason ? ([["Reason given", claim.reason]] as [string, string][]) : []),
           ]}
         />
-        {claim.documents.length > 0 ? (
-          <section aria-labelledby="documents-heading">
-            <h2 id="documents-heading" className="mb-3 text-lg font-semibold">
-              Documents
-            </h2>
-            <ul className="grid gap-4 sm:grid-cols-2">
-              {claim.documents.map((name, i) => (
-                <li key={name}>
-                  <a
-                    href={`/admin/claims/${claim.id}/documents/${name}`}
-                    target="_blank"
-                    rel="noreferrer"
-                    className="block"
-                  >
-                    <img
-                      src={`/admin/claims/${claim.id}/documents/${name}`}
-                      alt={`Document ${i + 1} sent by the claimant`}
-                      className="max-h-80 rounded-md border border-slate-200 object-contain"
-                    />
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        <ProofDocuments base={`/admin/claims/${claim.id}`} names={claim.documents} sender="claimant" />
         {claim.status === "pending" ? (
           <div className="grid gap-4 sm:grid-cols-[auto_1fr] sm:items-start">
             {owned ? (

@@ -11,8 +11,10 @@ import {
   type SubmissionDecisionOutcome,
 } from "~/features/owners/submission-decisions.server";
 import { certifierLabels, halalStatusLabels } from "~/features/directory/halal";
-import { submissionStatusWords } from "~/features/owners/submission-status";
+import { ProofDocuments } from "~/features/owners/components/proof-documents";
+import { staffStatusWords } from "~/features/owners/submission-status";
 import { formatLondonDateTime } from "~/lib/dates";
+import { routeId } from "~/lib/route-id";
 import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/submission";
@@ -42,7 +44,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     member: { id: member.id, email: member.email, name: member.fullName || member.name },
     proof: [
       submission.provedAt
-        ? `Code to ${submission.proofEmail ?? ""} confirmed ${formatLondonDateTime(submission.provedAt)}`
+        ? `Code to ${submission.proofEmail ?? ""} confirmed ${formatLondonDateTime(submission.provedAt)} (the domain of the website they gave)`
         : submission.proofEmail
           ? `Code sent to ${submission.proofEmail}, not yet confirmed`
           : null,
@@ -75,6 +77,16 @@ const toasts: Record<SubmissionDecisionOutcome, { type: "success" | "error"; tit
     title: "Its draft is gone",
     description: "The business as sent was deleted from the directory; reject it or merge it.",
   },
+  unproved: {
+    type: "error",
+    title: "Its adder has not shown it is theirs",
+    description: "There are no documents and no confirmed code. Ask them for proof, or reject it.",
+  },
+  "unproved-for-merge": {
+    type: "error",
+    title: "A code at the domain they gave is no proof of that business",
+    description: "Merging needs documents, or a code confirmed at the listed business's own website's domain.",
+  },
   owned: {
     type: "error",
     title: "That business has another owner, or is not published",
@@ -90,8 +102,8 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "approve")
     return redirectWithToast(back, toasts[await decideSubmission(admin, id, { approve: true })]);
   if (intent === "merge") {
-    const into = Number(formData.get("into"));
-    if (!Number.isSafeInteger(into) || into < 1) return redirectWithToast(back, toasts.owned);
+    const into = routeId(String(formData.get("into")));
+    if (into === null) return redirectWithToast(back, toasts.owned);
     return redirectWithToast(back, toasts[await decideSubmission(admin, id, { mergeInto: into })]);
   }
   if (intent === "reject") {
@@ -138,7 +150,7 @@ export default function AdminSubmission({ loaderData: page, actionData }: Route.
       <div className="grid gap-6 rounded-xl border border-slate-200 bg-white p-6">
         <DetailList
           items={[
-            ["Status", submissionStatusWords[page.status]],
+            ["Status", staffStatusWords[page.status]],
             ["Added by", `${page.member.name} <${page.member.email}>`],
             ["Sent", page.sentAt],
             ...Object.entries(page.sent).map(([label, value]) => [label, String(value ?? "")] as [string, string]),
@@ -148,26 +160,7 @@ export default function AdminSubmission({ loaderData: page, actionData }: Route.
             ...(page.decidedAt && !pending ? ([["Decided", page.decidedAt]] as [string, string][]) : []),
           ]}
         />
-        {page.documents.length > 0 ? (
-          <section aria-labelledby="documents-heading">
-            <h2 id="documents-heading" className="mb-3 text-lg font-semibold">
-              Documents
-            </h2>
-            <ul className="grid gap-4 sm:grid-cols-2">
-              {page.documents.map((name, i) => (
-                <li key={name}>
-                  <a href={`/admin/submissions/${page.id}/documents/${name}`} target="_blank" rel="noreferrer">
-                    <img
-                      src={`/admin/submissions/${page.id}/documents/${name}`}
-                      alt={`Document ${i + 1} sent by the adder`}
-                      className="max-h-80 rounded-md border border-slate-200 object-contain"
-                    />
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        <ProofDocuments base={`/admin/submissions/${page.id}`} names={page.documents} sender="adder" />
         {pending ? (
           <section aria-labelledby="duplicates-heading">
             <h2 id="duplicates-heading" className="mb-3 text-lg font-semibold">
