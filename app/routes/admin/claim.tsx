@@ -1,14 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { TextareaField } from "~/components/ui/field";
 import { AdminHeading, DetailList } from "~/features/admin/components/admin-shell";
+import { ReasonForm } from "~/features/admin/components/reason-form";
 import { idParam, readStaffAction } from "~/features/admin/form.server";
 import { rejectSchema } from "~/features/admin/schemas";
 import { decideClaim, getClaim, type DecideOutcome } from "~/features/owners/claims.server";
 import { ProofDocuments } from "~/features/owners/components/proof-documents";
 import { formatLondonDateTime } from "~/lib/dates";
-import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
+import type { IntentActionData } from "~/lib/use-intent-form";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/claim";
 
@@ -86,7 +86,6 @@ export default function AdminClaim({
   loaderData: { claim, business, owned, claimant },
   actionData,
 }: Route.ComponentProps) {
-  const reject = useIntentForm("reject", rejectSchema, actionData as IntentActionData | undefined);
   return (
     <>
       <p className="mb-2 text-sm">
@@ -130,21 +129,14 @@ export default function AdminClaim({
                 <Button type="submit">Approve the claim</Button>
               </Form>
             )}
-            <Form {...reject.formProps} className="grid gap-3">
-              <input type="hidden" name="intent" value="reject" />
-              <TextareaField
-                meta={reject.fields.reason}
-                label="Reason for rejecting the claim"
-                hint="The claimant receives this by e-mail."
-                rows={2}
-                required
-              />
-              <div>
-                <Button type="submit" variant="destructive">
-                  Reject the claim
-                </Button>
-              </div>
-            </Form>
+            <ReasonForm
+              intent="reject"
+              label="Reason for rejecting the claim"
+              hint="The claimant receives this by e-mail."
+              button="Reject the claim"
+              busyLabel="Rejecting..."
+              actionData={actionData as IntentActionData | undefined}
+            />
           </div>
         ) : null}
       </div>

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { TextareaField } from "~/components/ui/field";
 import { AdminHeading, DataTable, DetailList } from "~/features/admin/components/admin-shell";
+import { ReasonForm } from "~/features/admin/components/reason-form";
 import { idParam, readStaffAction } from "~/features/admin/form.server";
 import { rejectSchema } from "~/features/admin/schemas";
 import {
@@ -15,7 +15,7 @@ import { ProofDocuments } from "~/features/owners/components/proof-documents";
 import { staffStatusWords } from "~/features/owners/submission-status";
 import { formatLondonDateTime } from "~/lib/dates";
 import { routeId } from "~/lib/route-id";
-import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
+import type { IntentActionData } from "~/lib/use-intent-form";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/submission";
 
@@ -128,7 +128,6 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 
 /** A business a member added (decision 0095), beside the businesses it may be, and staff's decision. */
 export default function AdminSubmission({ loaderData: page, actionData }: Route.ComponentProps) {
-  const reject = useIntentForm("reject", rejectSchema, actionData as IntentActionData | undefined);
   const pending = page.status === "pending";
   return (
     <>
@@ -208,21 +207,14 @@ export default function AdminSubmission({ loaderData: page, actionData }: Route.
               <input type="hidden" name="intent" value="approve" />
               <Button type="submit">Approve and publish</Button>
             </Form>
-            <Form {...reject.formProps} className="grid gap-3">
-              <input type="hidden" name="intent" value="reject" />
-              <TextareaField
-                meta={reject.fields.reason}
-                label="Reason for rejecting it"
-                hint="Its adder receives this by e-mail."
-                rows={2}
-                required
-              />
-              <div>
-                <Button type="submit" variant="destructive">
-                  Reject
-                </Button>
-              </div>
-            </Form>
+            <ReasonForm
+              intent="reject"
+              label="Reason for rejecting it"
+              hint="Its adder receives this by e-mail."
+              button="Reject"
+              busyLabel="Rejecting..."
+              actionData={actionData as IntentActionData | undefined}
+            />
           </div>
         ) : null}
       </div>

@@ -6,7 +6,8 @@ import { Input, Label } from "~/components/ui/form-controls";
 import { KeyFactsFields } from "~/features/marketplace/components/key-facts-fields";
 import type { ListingFacts } from "~/features/marketplace/listing-facts";
 import { factDefaults, poundsField } from "~/features/marketplace/fact-defaults";
-import { listingEditSchema, rejectSchema } from "../schemas";
+import { listingEditSchema } from "../schemas";
+import { ReasonForm } from "./reason-form";
 import { listingTransitionLabels, type ListingTransition } from "../labels";
 import { useIntentForm, type IntentActionData } from "~/lib/use-intent-form";
 
@@ -209,6 +210,8 @@ export function ListingTransitions({
       {transitions.includes("withdraw") ? (
         <ReasonForm
           intent="withdraw"
+          button={listingTransitionLabels.withdraw}
+          className="grid gap-3 border-t border-slate-200 pt-4"
           label="Reason for withdrawing"
           hint="The seller receives this by e-mail and sees it in My listings. Only staff can put the listing back."
           busyLabel="Withdrawing..."
@@ -218,6 +221,8 @@ export function ListingTransitions({
       {transitions.includes("reject") ? (
         <ReasonForm
           intent="reject"
+          button={listingTransitionLabels.reject}
+          className="grid gap-3 border-t border-slate-200 pt-4"
           label="Reason for rejecting"
           hint="The seller receives this by e-mail."
           busyLabel="Rejecting..."
@@ -225,34 +230,5 @@ export function ListingTransitions({
         />
       ) : null}
     </div>
-  );
-}
-
-/** A step staff take with a reason the seller is sent: rejecting a submission, withdrawing a listing. */
-function ReasonForm({
-  intent,
-  label,
-  hint,
-  busyLabel,
-  actionData,
-}: {
-  intent: "reject" | "withdraw";
-  label: string;
-  hint: string;
-  busyLabel: string;
-  actionData?: IntentActionData;
-}) {
-  const form = useIntentForm(intent, rejectSchema, actionData);
-  const busy = useNavigation().state === "submitting";
-  return (
-    <Form {...form.formProps} className="grid gap-3 border-t border-slate-200 pt-4">
-      <input type="hidden" name="intent" value={intent} />
-      <TextareaField meta={form.fields.reason} label={label} hint={hint} rows={3} required />
-      <div>
-        <Button type="submit" variant="destructive" disabled={busy}>
-          {form.submitting ? busyLabel : listingTransitionLabels[intent]}
-        </Button>
-      </div>
-    </Form>
   );
 }
