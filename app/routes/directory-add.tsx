@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
 import { data, Form, Link } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -165,12 +166,15 @@ function StartStep({ defaults, answer }: { defaults: Record<keyof Start, string>
 
 function Details({ start, duplicates, answer }: { start: Start; duplicates: Duplicate[]; answer: AddActionData }) {
   const { form, fields, formProps, submitting } = useIntentForm("details", addBusinessSchema, answer, start);
+  // Continue's button is gone once this step shows: focus moves to what replaced it, the offer or the step.
+  const first = useRef<HTMLHeadingElement>(null);
+  useEffect(() => first.current?.focus(), []);
   const change = `${PATH}?${new URLSearchParams(start).toString()}`;
   return (
     <>
       {duplicates.length ? (
         <Card role="region" aria-labelledby="already-listed" className="border-amber-300 bg-amber-50 p-5 sm:p-6">
-          <h2 id="already-listed" className="text-xl font-semibold">
+          <h2 id="already-listed" ref={first} tabIndex={-1} className="text-xl font-semibold outline-none">
             Is this yours? Claim it instead
           </h2>
           <p className="mt-1 text-slate-800">
@@ -203,7 +207,9 @@ function Details({ start, duplicates, answer }: { start: Start; duplicates: Dupl
         </Card>
       ) : null}
       <Card className="p-5 sm:p-6">
-        <h2 className="text-xl font-semibold">Step 2 of 2: about {start.name}</h2>
+        <h2 ref={duplicates.length ? undefined : first} tabIndex={-1} className="text-xl font-semibold outline-none">
+          Step 2 of 2: about {start.name}
+        </h2>
         <p className="mt-1 mb-5 text-slate-700">
           {categoryWord(start.category)}, {start.postcode}.{" "}
           <Link to={change} className="font-semibold text-brand-800 underline">
